@@ -1,0 +1,12 @@
+"""monopoly-deal: every rule of Monopoly Deal, for 2–10 players, base and Enhanced editions.
+
+>>> from monopoly_deal import Game
+>>> game = Game(players=3, seed=1)
+>>> len(game.view(0)["hand"])
+7
+"""
+
+from .engine import Action, Game, IllegalActionError, Rules
+
+__all__ = ["Action", "Game", "IllegalActionError", "Rules"]
+__version__ = "0.1.0"

@@ -1,0 +1,13 @@
+"""Bots: anything that, shown one seat's view and the legal actions, picks one.
+
+>>> from monopoly_deal import Game
+>>> from monopoly_deal.bots import RandomBot, Seat
+>>> game = Game(players=2, seed=3)
+>>> bot = RandomBot(seed=1)
+>>> game.apply(bot.choose(Seat(game, game.decider)))
+"""
+
+from .base import Bot, Seat
+from .random import RandomBot
+
+__all__ = ["Bot", "RandomBot", "Seat"]

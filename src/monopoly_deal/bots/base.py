@@ -1,0 +1,37 @@
+"""The bot interface."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..engine import Action, Game
+
+
+class Seat:
+    """One seat's window on a game: all a bot may look at.
+
+    ``view()`` is what the seat may see; ``legal_actions`` its options now;
+    ``determinize(seed)`` a full game consistent with the view, for search.
+    """
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._game.legal_actions() if self._game.decider == self.seat else ()
+
+    def view(self) -> dict[str, Any]:
+        return self._game.view(self.seat)
+
+    def determinize(self, seed: int) -> Game:
+        return self._game.determinize(self.seat, seed)
+
+
+class Bot(Protocol):
+    """Pick one of ``seat.legal_actions``; called only when the seat owes a decision."""
+
+    def choose(self, seat: Seat) -> Action: ...

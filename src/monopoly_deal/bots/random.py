@@ -1,0 +1,21 @@
+"""The random bot: uniform over the legal actions."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Action
+from .base import Seat
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, seat: Seat) -> Action:
+        actions = seat.legal_actions
+        return actions[self._rng.randrange(len(actions))]

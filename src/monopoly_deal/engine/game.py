@@ -1,0 +1,1230 @@
+"""The rules engine: one :class:`Game` object, one pending decision at a time.
+
+>>> from monopoly_deal import Game
+>>> game = Game(players=2, seed=7)
+>>> game.decider                     # the seat that owes the decision
+0
+>>> "end" in map(str, game.legal_actions())
+True
+>>> game.apply("end")                # actions are objects or their notation
+>>> game.turn
+2
+
+Everything follows ``../shared/RULES.md``; comments cite rule ids. The engine
+does no I/O and imports nothing outside the standard library.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable
+
+from .actions import (
+    ACCEPT, BANK, DISCARD, END, GIVE, MOVE, NO, PAY, PLACE, PLAY, SWAP, TAKE, TRANSFER, WITH,
+    Action, IllegalActionError, parse_action,
+)
+from .cards import (
+    BUILDABLE, COLOUR_KEYS, RENT, SET_SIZE, TYPE_BY_KEY, TYPES, Deck, Kind, build_deck, decks_for,
+)
+from .rules import Rules
+
+# Decisions (``Game.decision``).
+PLAYING, GIVING, TAKING, SWAPPING, RESPONDING, PAYING, PLACING, PUTTING_BACK, SPEEDING, OVER = range(10)
+DECISIONS = ("play", "give", "take", "swap", "respond", "pay", "place", "put-back", "speeding-discard", "over")
+
+RECORD_FORMAT = "monopoly-deal-record"
+RECORD_VERSION = 1
+MAX_PLAYERS = 10
+HAND_LIMIT = 7
+PLAYS_PER_TURN = 3
+
+_M64 = (1 << 64) - 1
+_KIND = tuple(t.kind for t in TYPES)
+_COLOURS = tuple(tuple(int(c) for c in t.colours) for t in TYPES)
+_ALL_COLOURS = tuple(range(10))
+_JSN = TYPE_BY_KEY["just-say-no"].index
+_DOUBLE = TYPE_BY_KEY["double-rent"].index
+_TRANSFER = TYPE_BY_KEY["rent-transfer"].index
+_RAINBOW = TYPE_BY_KEY["rainbow"].index
+_PAYMENT_VERBS = frozenset(("birthday", "debt-collector")) | {t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_ANY)}
+_RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_ANY))
+
+
+class Group:
+    """A player's property group of one colour: its cards and buildings (card ids, -1 for none)."""
+
+    __slots__ = ("cards", "house", "hotel")
+
+    def __init__(self, cards: list[int], house: int = -1, hotel: int = -1) -> None:
+        self.cards = cards
+        self.house = house
+        self.hotel = hotel
+
+    def copy(self) -> Group:
+        return Group(self.cards[:], self.house, self.hotel)
+
+    def __repr__(self) -> str:
+        return f"Group({self.cards}, house={self.house}, hotel={self.hotel})"
+
+
+class Game:
+    """A game of Monopoly Deal.
+
+    Args:
+        players: 2 to 10 seats.
+        edition: ``"base"`` (106 cards) or ``"enhanced"`` (126).
+        rules: rule options (:class:`Rules`); RULES.md's defaults if omitted.
+        seed: fixes the whole game; a random one is chosen (and kept) if omitted.
+        names: the players' names, for records and words.
+        log: keep :attr:`events` (what happened, for words); off for fast simulation.
+
+    At every moment one seat, :attr:`decider`, owes one decision of kind
+    :attr:`decision`. :meth:`legal_actions` lists its options and
+    :meth:`apply` takes one.
+    """
+
+    __slots__ = (
+        "rules", "edition", "players", "names", "seed", "deck", "_ct", "_value", "_rng",
+        "order", "_pos", "draw", "discard", "box", "hands", "banks", "groups", "jailed",
+        "turn", "active", "plays", "decision", "decider", "winner", "result",
+        "a_verb", "a_actor", "a_queue", "a_amount", "a_cards", "a_colour",
+        "c_agg", "c_def", "c_noes", "c_from",
+        "p_from", "p_to", "p_owed", "p_buildings", "p_paid",
+        "swap", "history", "events", "_legal", "_changed",
+    )
+
+    def __init__(
+        self,
+        players: int = 2,
+        edition: str = "base",
+        rules: Rules | None = None,
+        seed: int | None = None,
+        names: Iterable[str] | None = None,
+        log: bool = True,
+    ) -> None:
+        if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(f"players must be 2 to {MAX_PLAYERS}, not {players!r}")
+        self.rules = rules if rules is not None else Rules()
+        self.edition = edition
+        self.players = players
+        self.names = list(names) if names is not None else [f"P{i + 1}" for i in range(players)]
+        if len(self.names) != players:
+            raise ValueError(f"{len(self.names)} names given for {players} players")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        if not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        self.seed = seed
+        self.deck: Deck = build_deck(edition, self.rules.decks or decks_for(players), self.rules.values)
+        self._ct = self.deck.cards
+        self._value = self.deck.values
+        self._rng = seed & _M64
+        self.draw = list(range(len(self._ct)))
+        self._shuffle(self.draw)
+        self.discard: list[int] = []
+        self.box: list[int] = []  # cards a scenario leaves out of play
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.banks: list[list[int]] = [[] for _ in range(players)]
+        self.groups: list[list[list[Group]]] = [[[] for _ in range(10)] for _ in range(players)]
+        self.jailed = [False] * players
+        self.order = self._seat_order()
+        self._pos = 0
+        self.turn = 1
+        self.active = self.order[0]
+        self.plays = 0
+        self.decision = PLAYING
+        self.decider = self.active
+        self.winner = -1
+        self.result = ""
+        self._clear_attack()
+        self.swap: tuple[int, int, int, int] | None = None
+        self.history: list[Action] = []
+        self.events: list[tuple] | None = [] if log else None
+        self._legal: tuple[Action, ...] | None = None
+        self._changed = False
+        for _ in range(5):  # R2.1
+            for p in self.order:
+                self.hands[p].append(self.draw.pop())
+        self._start_turn()
+
+    @classmethod
+    def from_position(
+        cls,
+        players: int,
+        edition: str = "base",
+        rules: Rules | None = None,
+        *,
+        hands: dict[int, list[str]] | None = None,
+        banks: dict[int, list[str]] | None = None,
+        groups: dict[int, list[tuple[str, list[str], str | None, str | None]]] | None = None,
+        draw: list[str] | None = None,
+        discard: list[str] | None = None,
+        rest: str = "bottom",
+        active: int = 0,
+        plays: int = 0,
+        turn: int = 1,
+        jailed: Iterable[int] = (),
+        start_turn: bool = False,
+        seed: int = 0,
+        names: Iterable[str] | None = None,
+        log: bool = True,
+    ) -> Game:
+        """A game set up at any position, for scenarios and tests.
+
+        Cards are named by key; seats are 0-based. ``groups[p]`` lists
+        ``(colour, cards, house, hotel)``. ``draw`` lists the draw pile from
+        the top, ``discard`` the discard pile from the bottom. The deck's other
+        cards go under the draw pile in shuffled order (``rest="bottom"``) or
+        out of play (``rest="box"``). Play starts at ``active``'s play decision
+        with ``plays`` used, or before its draw with ``start_turn``. Raises
+        ``ValueError`` naming the first impossible thing.
+        """
+        game = cls(players, edition, rules, seed, names, log)
+        if rest not in ("bottom", "box"):
+            raise ValueError(f"rest must be 'bottom' or 'box', not {rest!r}")
+        if not 0 <= active < players:
+            raise ValueError(f"active seat {active} is not one of the {players} players")
+        if not 0 <= plays <= PLAYS_PER_TURN:
+            raise ValueError(f"plays used must be 0 to {PLAYS_PER_TURN}, not {plays}")
+        free: dict[int, list[int]] = {}
+        for card in range(len(game._ct)):
+            free.setdefault(game._ct[card], []).append(card)
+
+        def take(key: str, where: str) -> int:
+            t = TYPE_BY_KEY.get(key)
+            if t is None:
+                raise ValueError(f"{where}: unknown card {key!r}")
+            if not free.get(t.index):
+                raise ValueError(f"{where}: no {key!r} left in the {edition} deck ({game.deck.count(key)} in it)")
+            return free[t.index].pop(0)
+
+        def seat(p: Any, where: str) -> int:
+            if not isinstance(p, int) or not 0 <= p < players:
+                raise ValueError(f"{where}: no seat {p!r} among {players} players")
+            return p
+
+        game.hands = [[] for _ in range(players)]
+        game.banks = [[] for _ in range(players)]
+        game.groups = [[[] for _ in range(10)] for _ in range(players)]
+        for p, keys in (hands or {}).items():
+            game.hands[seat(p, "hands")] = [take(k, f"hand of P{p + 1}") for k in keys]
+        for p, keys in (banks or {}).items():
+            for k in keys:
+                card = take(k, f"bank of P{p + 1}")
+                if TYPES[game._ct[card]].is_property:
+                    raise ValueError(f"bank of P{p + 1}: {k} is a property, and property is never banked (R4.2)")
+                game.banks[seat(p, "banks")].append(card)
+        for p, rows in (groups or {}).items():
+            for colour_key, keys, house, hotel in rows:
+                where = f"P{p + 1}'s {colour_key} group"
+                colour = COLOUR_KEYS.index(colour_key) if colour_key in COLOUR_KEYS else -1
+                if colour < 0:
+                    raise ValueError(f"{where}: unknown colour {colour_key!r}")
+                if not keys or len(keys) > SET_SIZE[colour]:
+                    raise ValueError(f"{where}: a group holds 1 to {SET_SIZE[colour]} cards, not {len(keys)} (R6.1)")
+                cards = [take(k, where) for k in keys]
+                for c in cards:
+                    if colour not in _COLOURS[game._ct[c]] or not TYPES[game._ct[c]].is_property:
+                        raise ValueError(f"{where}: {game.card_key(c)} cannot be {colour_key}")
+                g = Group(cards)
+                for slot, key, kind in (("house", house, Kind.HOUSE), ("hotel", hotel, Kind.HOTEL)):
+                    if key:
+                        b = take(key, where)
+                        if _KIND[game._ct[b]] != kind:
+                            raise ValueError(f"{where}: {key} is not a {slot}")
+                        setattr(g, slot, b)
+                if (g.house >= 0 or g.hotel >= 0) and not (BUILDABLE[colour] and game.is_complete(g, colour)):
+                    raise ValueError(f"{where}: buildings need a complete set, not railroad or utility (R6.5)")
+                if g.hotel >= 0 and g.house < 0:
+                    raise ValueError(f"{where}: a hotel needs a house first (R6.5)")
+                game.groups[seat(p, "groups")][colour].append(g)
+        for p in range(players):
+            for colour, col in enumerate(game.groups[p]):
+                if sum(len(g.cards) < SET_SIZE[colour] for g in col) > 1:
+                    raise ValueError(f"P{p + 1} has two unfilled {COLOUR_KEYS[colour]} groups; fill one first (R6.1)")
+        game.discard = [take(k, "discard pile") for k in (discard or [])]
+        top = [take(k, "draw pile") for k in (draw or [])]
+        leftover = [c for cards in free.values() for c in cards]
+        leftover.sort()
+        game._shuffle(leftover)
+        if rest == "box":
+            game.box, leftover = leftover, []
+        game.draw = leftover + top[::-1]
+        game.order = list(range(players))
+        game._pos = active
+        game.active = active
+        game.turn = turn
+        game.jailed = [p in set(jailed) for p in range(players)]
+        game._legal = None
+        if game.events is not None:
+            game.events.clear()
+        if start_turn:
+            game._start_turn()
+        else:
+            game.plays = plays
+            game.decision, game.decider = PLAYING, active
+        game._check_winner()
+        return game
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` naming the first broken invariant: every card
+        exactly once (hand, bank, group, building, draw, discard), groups within
+        their set size, buildings only on complete sets, one unfilled group per colour."""
+        seen: dict[int, str] = {}
+
+        def mark(cards: Iterable[int], where: str) -> None:
+            for c in cards:
+                if c in seen:
+                    raise AssertionError(f"card {c} ({self.card_key(c)}) is both in {seen[c]} and in {where}")
+                seen[c] = where
+
+        mark(self.draw, "the draw pile")
+        mark(self.discard, "the discard pile")
+        mark(self.box, "the box")
+        mark(self.p_buildings, "received buildings awaiting a place")
+        for p in range(self.players):
+            mark(self.hands[p], f"P{p + 1}'s hand")
+            mark(self.banks[p], f"P{p + 1}'s bank")
+            for c in self.banks[p]:
+                if TYPES[self._ct[c]].is_property:
+                    raise AssertionError(f"P{p + 1}'s bank holds property {self.card_key(c)} (R4.2)")
+            for colour, col in enumerate(self.groups[p]):
+                where = f"P{p + 1}'s {COLOUR_KEYS[colour]} group"
+                unfilled = 0
+                for g in col:
+                    mark(g.cards, where)
+                    mark([b for b in (g.house, g.hotel) if b >= 0], where + " buildings")
+                    if not 1 <= len(g.cards) <= SET_SIZE[colour]:
+                        raise AssertionError(f"{where} holds {len(g.cards)} cards (R6.1)")
+                    unfilled += len(g.cards) < SET_SIZE[colour]
+                    for c in g.cards:
+                        if colour not in _COLOURS[self._ct[c]]:
+                            raise AssertionError(f"{where} holds {self.card_key(c)}, which cannot be that colour")
+                    if (g.house >= 0 or g.hotel >= 0) and not (BUILDABLE[colour] and self.is_complete(g, colour)):
+                        raise AssertionError(f"{where} carries a building but is not a complete buildable set (R6.5)")
+                    if g.hotel >= 0 and g.house < 0:
+                        raise AssertionError(f"{where} has a hotel without a house (R6.5)")
+                if unfilled > 1:
+                    raise AssertionError(f"P{p + 1} has {unfilled} unfilled {COLOUR_KEYS[colour]} groups (R6.1)")
+        if len(seen) != len(self._ct):
+            missing = sorted(set(range(len(self._ct))) - set(seen))
+            raise AssertionError(f"{len(missing)} card(s) are nowhere, e.g. card {missing[0]} ({self.card_key(missing[0])})")
+
+    # --- randomness: splitmix64, so a seed means the same game on every Python
+
+    def _rand(self, n: int) -> int:
+        s = (self._rng + 0x9E3779B97F4A7C15) & _M64
+        self._rng = s
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        return ((z ^ (z >> 31)) * n) >> 64
+
+    def _shuffle(self, cards: list[int]) -> None:
+        for i in range(len(cards) - 1, 0, -1):
+            j = self._rand(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def _seat_order(self) -> list[int]:
+        n, start = self.players, self.rules.start
+        if start == "dice":  # R2.2, R10.2: two dice each, highest first, ties roll again
+            return self._dice_order(list(range(n)))
+        first = self._rand(n) if start == "random" else int(start)
+        if first >= n:
+            raise ValueError(f"rule option start={first} names a seat beyond the {n} players")
+        return [(first + i) % n for i in range(n)]
+
+    def _dice_order(self, seats: list[int]) -> list[int]:
+        if len(seats) <= 1:
+            return seats
+        rolls: dict[int, list[int]] = {}
+        for seat in seats:
+            rolls.setdefault(self._rand(6) + self._rand(6) + 2, []).append(seat)
+        if self.events is not None:
+            self.events.append(("dice", tuple(seats), tuple(sorted(rolls.items()))))
+        return [s for total in sorted(rolls, reverse=True) for s in self._dice_order(rolls[total])]
+
+    # --- public API -------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.decision == OVER
+
+    @property
+    def sets_to_win(self) -> int:
+        return 4 if self.edition == "enhanced" else 3
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action for :attr:`decider`, in a fixed order."""
+        if self._legal is None:
+            self._legal = tuple(_GENERATORS[self.decision](self))
+        return self._legal
+
+    def apply(self, action: Action | str) -> None:
+        """Take one decision for :attr:`decider`.
+
+        ``action`` is an :class:`Action` or its notation. An illegal or
+        malformed action raises :class:`IllegalActionError` and changes nothing.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        elif not isinstance(action, Action):
+            raise IllegalActionError(f"expected an Action or its notation, not {type(action).__name__}")
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{self._describe_illegal(action)}")
+        self._legal = None
+        self.history.append(action)
+        _HANDLERS[self.decision](self, action)
+        if self._changed:
+            self._changed = False
+            if self.decision != OVER:
+                self._check_winner()
+
+    def clone(self) -> Game:
+        """An independent copy (cheap: for tree search)."""
+        g = Game.__new__(Game)
+        for name in ("rules", "edition", "players", "names", "seed", "deck", "_ct", "_value", "_rng",
+                     "order", "_pos", "turn", "active", "plays", "decision", "decider", "winner", "result",
+                     "a_verb", "a_actor", "a_amount", "a_colour", "c_agg", "c_def", "c_noes", "c_from",
+                     "p_from", "p_to", "p_owed", "swap", "_legal", "_changed"):
+            setattr(g, name, getattr(self, name))
+        g.draw = self.draw[:]
+        g.discard = self.discard[:]
+        g.box = self.box
+        g.hands = [h[:] for h in self.hands]
+        g.banks = [b[:] for b in self.banks]
+        g.groups = [[[grp.copy() for grp in col] for col in pg] for pg in self.groups]
+        g.jailed = self.jailed[:]
+        g.a_queue = self.a_queue[:]
+        g.a_cards = self.a_cards[:]
+        g.p_buildings = self.p_buildings[:]
+        g.p_paid = self.p_paid[:]
+        g.history = self.history[:]
+        g.events = None if self.events is None else self.events[:]
+        return g
+
+    def card_key(self, card: int) -> str:
+        """The notation key of physical card ``card``."""
+        return TYPES[self._ct[card]].key
+
+    def value(self, card: int) -> int:
+        """The money value of physical card ``card`` under this game's deck."""
+        return self._value[self._ct[card]]
+
+    def is_complete(self, group: Group, colour: int) -> bool:
+        """R6.4: the set size, and a card that is not a rainbow wild (variant: a single-colour card)."""
+        if len(group.cards) != SET_SIZE[colour]:
+            return False
+        ct = self._ct
+        if self.rules.complete_needs_single:
+            return any(_KIND[ct[c]] == Kind.PROPERTY for c in group.cards)
+        return any(ct[c] != _RAINBOW for c in group.cards)
+
+    def rent_of(self, group: Group, colour: int) -> int:
+        """R6.7: the rent a group charges (0 if it holds only rainbow wilds)."""
+        ct = self._ct
+        if not any(ct[c] != _RAINBOW for c in group.cards):
+            return 0
+        table = RENT[colour]
+        rent = table[min(len(group.cards), len(table)) - 1]
+        if group.house >= 0:
+            rent += TYPES[ct[group.house]].rent_bonus
+        if group.hotel >= 0:
+            rent += TYPES[ct[group.hotel]].rent_bonus
+        return rent
+
+    def complete_colours(self, player: int) -> int:
+        """How many different colours ``player`` holds a complete set of (R7.1)."""
+        return sum(1 for colour, col in enumerate(self.groups[player]) if any(self.is_complete(g, colour) for g in col))
+
+    def table_value(self, player: int) -> int:
+        """Bank + properties + buildings: what ``player`` could pay (R8), also the asset value (R10.3)."""
+        v, ct = self._value, self._ct
+        total = sum(v[ct[c]] for c in self.banks[player])
+        for col in self.groups[player]:
+            for g in col:
+                total += sum(v[ct[c]] for c in g.cards)
+                if g.house >= 0:
+                    total += v[ct[g.house]]
+                if g.hotel >= 0:
+                    total += v[ct[g.hotel]]
+        return total
+
+    def others(self, player: int) -> list[int]:
+        """The other seats in turn order from ``player``'s left (R5.8)."""
+        i = self.order.index(player)
+        return self.order[i + 1:] + self.order[:i]
+
+    # --- views and hidden information (hidden cards never leave except here)
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see: own hand, others' hand sizes, every table,
+        the discard pile, the draw-pile size and the pending decision."""
+        key = self.card_key
+        return {
+            "seat": player,
+            "players": self.players,
+            "names": list(self.names),
+            "edition": self.edition,
+            "rules": self.rules.to_dict(),
+            "turn": self.turn,
+            "active": self.active,
+            "order": list(self.order),
+            "plays_left": PLAYS_PER_TURN - self.plays,
+            "hand": sorted((key(c) for c in self.hands[player]), key=lambda k: TYPE_BY_KEY[k].index),
+            "hand_sizes": [len(h) for h in self.hands],
+            "banks": [[key(c) for c in b] for b in self.banks],
+            "groups": [self._groups_view(p) for p in range(self.players)],
+            "discard": [key(c) for c in self.discard],
+            "draw_size": len(self.draw),
+            "jailed": list(self.jailed),
+            "decision": self.decision_info(),
+            "winner": self.winner,
+            "result": self.result,
+        }
+
+    def _groups_view(self, player: int) -> list[dict[str, Any]]:
+        key = self.card_key
+        out = []
+        for colour, col in enumerate(self.groups[player]):
+            for ordinal, g in enumerate(col):
+                out.append({
+                    "colour": COLOUR_KEYS[colour],
+                    "group": ordinal,
+                    "cards": [key(c) for c in g.cards],
+                    "house": key(g.house) if g.house >= 0 else None,
+                    "hotel": key(g.hotel) if g.hotel >= 0 else None,
+                    "complete": self.is_complete(g, colour),
+                    "rent": self.rent_of(g, colour),
+                })
+        return out
+
+    def decision_info(self) -> dict[str, Any]:
+        """The pending decision in public terms: its kind, its owner and what it is about."""
+        d = self.decision
+        info: dict[str, Any] = {"type": DECISIONS[d], "player": self.decider}
+        if d == OVER:
+            info.update(winner=self.winner, result=self.result)
+        if d in (GIVING, TAKING, RESPONDING, PAYING, PLACING, SPEEDING):
+            info.update(action=self.a_verb, actor=self.a_actor)
+        if d == RESPONDING:
+            info.update(target=self.c_def, against=self.c_agg, noes=self.c_noes,
+                        transferred_from=self.c_from if self.c_from >= 0 else None)
+            if self.a_verb in _PAYMENT_VERBS:
+                info["amount"] = self.a_amount
+        if d == PAYING:
+            info.update(payer=self.p_from, receiver=self.p_to, owed=self.p_owed)
+        if d == PLACING:
+            info.update(building=self.card_key(self.p_buildings[0]))
+        if d in (GIVING, TAKING, RESPONDING) and self.a_cards:
+            info["cards"] = [[self.names[p], COLOUR_KEYS[colour], self.card_key(c)] for p, colour, c in self.a_cards]
+        if d == SWAPPING and self.swap is not None:
+            colour, ordinal, card, colour2 = self.swap
+            info.update(card=self.card_key(card), colour=COLOUR_KEYS[colour], group=ordinal, to=COLOUR_KEYS[colour2])
+        return info
+
+    def determinize(self, player: int, seed: int) -> Game:
+        """A full game consistent with ``player``'s view: the cards ``player``
+        cannot see (others' hands, the draw pile) dealt again at random, and
+        fresh randomness for what is still to come. For search bots."""
+        g = self.clone()
+        g._rng = seed & _M64
+        pool = list(g.draw)
+        for p in range(g.players):
+            if p != player:
+                pool += g.hands[p]
+        g._shuffle(pool)
+        at = 0
+        for p in range(g.players):
+            if p != player:
+                n = len(g.hands[p])
+                g.hands[p] = pool[at:at + n]
+                at += n
+        g.draw = pool[at:]
+        g._legal = None
+        g._rng = (seed * 0x2545F4914F6CDD1D + 1) & _M64
+        return g
+
+    def record(self) -> dict[str, Any]:
+        """The game record: replaying its actions from its seed gives this exact game."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "edition": self.edition,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "players": list(self.names),
+            "actions": [str(a) for a in self.history],
+            "result": {"winner": self.winner if self.winner >= 0 else None,
+                       "reason": self.result or None, "turns": self.turn},
+        }
+
+    # --- turn structure (R2, R3) ------------------------------------------
+
+    def _start_turn(self) -> None:
+        while True:
+            if self.turn > self.rules.max_turns:  # R7: a game that cannot progress ends here
+                self._end_game(-1, "turn-limit")
+                return
+            p = self.active
+            self._log("turn", self.turn, p)
+            if self.jailed[p]:  # Go To Jail: no draw, no plays
+                self.jailed[p] = False
+                self._log("skip", p)
+                self._advance_seat()
+                continue
+            self._draw(p, 5 if not self.hands[p] else 2)  # R3.1, R3.7
+            self.plays = 0
+            self.decision, self.decider = PLAYING, p
+            return
+
+    def _advance_seat(self) -> None:
+        self._pos = (self._pos + 1) % self.players
+        self.active = self.order[self._pos]
+        self.turn += 1
+
+    def _draw(self, p: int, n: int) -> None:
+        """R9.1: use up the draw pile, then shuffle the discard pile into a new one."""
+        drawn = []
+        hand, draw = self.hands[p], self.draw
+        for _ in range(n):
+            if not draw:
+                if not self.discard:
+                    break
+                draw, self.discard = self.discard, []
+                self._shuffle(draw)
+                self.draw = draw
+                self._log("reshuffle", len(draw))
+            c = draw.pop()
+            hand.append(c)
+            drawn.append(c)
+        if self.events is not None:
+            self.events.append(("draw", p, tuple(self._ct[c] for c in drawn)))
+
+    def _end_game(self, winner: int, reason: str) -> None:
+        self.winner, self.result = winner, reason
+        self.decision, self.decider = OVER, -1
+        self._log("over", winner, reason)
+
+    def _check_winner(self) -> None:
+        """R7.1, R7.2: checked after every action; the active player first."""
+        need = self.sets_to_win
+        for p in self.order[self._pos:] + self.order[:self._pos]:
+            if self._has_won(p, need):
+                self._end_game(p, "sets")
+                return
+
+    def _has_won(self, p: int, need: int) -> bool:
+        colours = 0
+        housed = not self.rules.house_to_win
+        for colour, col in enumerate(self.groups[p]):
+            done = False
+            for g in col:
+                if self.is_complete(g, colour):
+                    done = True
+                    if g.house >= 0:
+                        housed = True
+            colours += done
+        return colours >= need and housed
+
+    def _log(self, *event: Any) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    # --- card movement helpers --------------------------------------------
+
+    def _from_hand(self, p: int, t: int) -> int:
+        hand, ct = self.hands[p], self._ct
+        for i, c in enumerate(hand):
+            if ct[c] == t:
+                return hand.pop(i)
+        raise AssertionError("card type not in hand")  # legality was checked
+
+    def _has_in_hand(self, p: int, t: int) -> bool:
+        ct = self._ct
+        return any(ct[c] == t for c in self.hands[p])
+
+    def _place(self, p: int, card: int, colour: int) -> None:
+        """R6.1: a property joins the colour's unfilled group, or starts a new one."""
+        col = self.groups[p][colour]
+        size = SET_SIZE[colour]
+        for g in col:
+            if len(g.cards) < size:
+                g.cards.append(card)
+                break
+        else:
+            col.append(Group([card]))
+        self._changed = True
+
+    def _card_in_group(self, g: Group, t: int, skip: int = -1) -> int:
+        ct = self._ct
+        for c in g.cards:
+            if ct[c] == t and c != skip:
+                return c
+        raise AssertionError("card type not in group")
+
+    def _remove(self, p: int, colour: int, g: Group, card: int) -> None:
+        """Take a property out of a group, then merge unfilled groups of that colour."""
+        g.cards.remove(card)
+        col = self.groups[p][colour]
+        if not g.cards:
+            col.remove(g)
+        size = SET_SIZE[colour]
+        partial = [x for x in col if len(x.cards) < size]
+        while len(partial) > 1:
+            first, last = partial[0], partial[-1]
+            while last.cards and len(first.cards) < size:
+                first.cards.append(last.cards.pop(0))
+            if not last.cards:
+                col.remove(last)
+                partial.pop()
+            if len(first.cards) == size:
+                partial.pop(0)
+        self._changed = True
+
+    def _discard_from_hand(self, p: int, t: int) -> int:
+        c = self._from_hand(p, t)
+        self.discard.append(c)
+        return c
+
+    # --- attacks: targets, Just Say No chains, effects (R5) ---------------
+
+    def _clear_attack(self) -> None:
+        self.a_verb, self.a_actor, self.a_queue, self.a_amount = "", -1, [], 0
+        self.a_cards: list[tuple[int, int, int]] = []
+        self.a_colour = -1
+        self.c_agg = self.c_def = self.c_from = -1
+        self.c_noes = 0
+        self.p_from = self.p_to = -1
+        self.p_owed = 0
+        self.p_buildings: list[int] = []
+        self.p_paid: list[int] = []
+
+    def _attack(self, verb: str, targets: list[int], amount: int = 0) -> None:
+        self.a_verb, self.a_actor, self.a_queue, self.a_amount = verb, self.active, targets, amount
+        self._next_target()
+
+    def _next_target(self) -> None:
+        """R5.8: targets answer in turn order, each finishing before the next."""
+        if not self.a_queue:
+            verb, self.a_verb = self.a_verb, ""
+            self.a_cards = []
+            self.a_colour = -1
+            self.decision, self.decider = PLAYING, self.active
+            self._log("done", verb)
+            return
+        target = self.a_queue.pop(0)
+        self.c_agg, self.c_def, self.c_noes, self.c_from = self.a_actor, target, 0, -1
+        self._ask_answer()
+
+    def _can_transfer(self, p: int) -> bool:
+        return (self.a_verb in _RENT_VERBS and self.c_from < 0 and self.c_noes == 0 and p == self.c_def
+                and self.players > 2 and self._has_in_hand(p, _TRANSFER))
+
+    def _ask_answer(self) -> None:
+        """The next answer in the chain, or its end when the one to answer holds nothing to answer with."""
+        who = self.c_def if self.c_noes % 2 == 0 else self.c_agg
+        if self._has_in_hand(who, _JSN) or self._can_transfer(who):
+            self.decision, self.decider = RESPONDING, who
+            return
+        self._chain_ends()
+
+    def _chain_ends(self) -> None:
+        """R5.7: the last Just Say No standing decides; Rent Transfer (R1.3) may move the bill."""
+        cancelled = self.c_noes % 2 == 1
+        if self.c_from >= 0:
+            if cancelled:
+                self._log("transfer-cancelled", self.c_from, self.c_def)
+            self._effect(self.c_from if cancelled else self.c_def)
+        elif cancelled:
+            self._log("cancelled", self.a_verb, self.c_def)
+            self._next_target()
+        else:
+            self._effect(self.c_def)
+
+    def _effect(self, target: int) -> None:
+        verb, actor = self.a_verb, self.a_actor
+        if verb in _PAYMENT_VERBS:
+            self._begin_payment(target, actor, self.a_amount)
+            return
+        if verb in ("sly-deal", "double-sly-deal"):
+            for p, colour, card in self.a_cards:
+                self._move_property(p, colour, card, actor, colour)
+        elif verb == "forced-deal":
+            (tp, tcol, take), (_, gcol, give) = self.a_cards
+            self._move_property(tp, tcol, take, actor, tcol)
+            self._move_property(actor, gcol, give, tp, self.a_colour)
+        elif verb == "deal-breaker":
+            (p, colour, ordinal), = self.a_cards
+            g = self.groups[p][colour].pop(ordinal)
+            self.groups[actor][colour].append(g)
+            self._changed = True
+            self._log("took-set", actor, p, colour, tuple(self._ct[c] for c in g.cards))
+        elif verb == "go-to-jail":
+            self.jailed[target] = True
+            self._log("jailed", target)
+        elif verb == "inheritor":
+            hand = self.hands[target]
+            if hand:
+                card = hand.pop(self._rand(len(hand)))
+                self.hands[actor].append(card)
+                self._log("inherited", actor, target, self._ct[card])
+        elif verb == "speeding-deal":
+            hand = self.hands[target]
+            distinct = {self._ct[c] for c in hand}
+            if len(distinct) > 1 and self.rules.speeding_discard == "chooser":
+                self.decision, self.decider = SPEEDING, target
+                return
+            if hand:
+                card = hand.pop(self._rand(len(hand)))
+                self.discard.append(card)
+                self._log("discarded", target, self._ct[card])
+        self._next_target()
+
+    def _move_property(self, src: int, colour: int, card: int, dst: int, new_colour: int) -> None:
+        g = next(g for g in self.groups[src][colour] if card in g.cards)
+        self._remove(src, colour, g, card)
+        self._place(dst, card, new_colour)
+        self._log("moved", src, dst, self._ct[card], new_colour)
+
+    # --- payment (R8) -----------------------------------------------------
+
+    def _begin_payment(self, payer: int, receiver: int, amount: int) -> None:
+        self.p_from, self.p_to, self.p_owed = payer, receiver, amount
+        self.p_buildings, self.p_paid = [], []
+        self._continue_payment()
+
+    def _continue_payment(self) -> None:
+        if self.p_owed > 0:
+            total = self.table_value(self.p_from)
+            if total > self.p_owed:
+                self.decision, self.decider = PAYING, self.p_from
+                return
+            if total > 0:  # R8.3: not enough, so everything of value
+                self._pay_everything()
+        self._log("paid", self.p_from, self.p_to, tuple(self._ct[c] for c in self.p_paid))
+        self._place_buildings()
+
+    def _pay_everything(self) -> None:
+        payer, receiver = self.p_from, self.p_to
+        bank = self.banks[payer]
+        self.p_paid += bank
+        self.banks[receiver] += bank
+        self.banks[payer] = []
+        ct = self._ct
+        for colour, col in enumerate(self.groups[payer]):
+            for g in list(col):
+                for slot in ("hotel", "house"):
+                    b = getattr(g, slot)
+                    if b >= 0:
+                        setattr(g, slot, -1)
+                        self.p_buildings.append(b)
+                        self.p_paid.append(b)
+                for c in [c for c in g.cards if ct[c] != _RAINBOW]:  # R8.4
+                    self._remove(payer, colour, g, c)
+                    self._place(receiver, c, colour)
+                    self.p_paid.append(c)
+        self.p_owed = 0
+
+    def _place_buildings(self) -> None:
+        """R8.6: the receiver puts each received building on a set, or in the bank."""
+        while self.p_buildings:
+            b = self.p_buildings[0]
+            if not self.rules.received_buildings_to_bank and self._building_spots(self.p_to, b):
+                self.decision, self.decider = PLACING, self.p_to
+                return
+            self.banks[self.p_to].append(self.p_buildings.pop(0))
+        self.p_from = self.p_to = -1
+        self._next_target()
+
+    def _building_spots(self, p: int, building: int) -> list[tuple[int, int]]:
+        """R6.5: a house on a complete set without one; a hotel on one with a house and no hotel."""
+        hotel = _KIND[self._ct[building]] == Kind.HOTEL
+        spots = []
+        for colour, col in enumerate(self.groups[p]):
+            if not BUILDABLE[colour]:
+                continue
+            for ordinal, g in enumerate(col):
+                if self.is_complete(g, colour) and ((g.house >= 0 and g.hotel < 0) if hotel else g.house < 0):
+                    spots.append((colour, ordinal))
+        return spots
+
+    # --- legal actions, one generator per decision --------------------------
+
+    def _distinct(self, cards: list[int]) -> list[int]:
+        ct = self._ct
+        seen: list[int] = []
+        for c in cards:
+            t = ct[c]
+            if t not in seen:
+                seen.append(t)
+        return seen
+
+    def _stealable(self, p: int) -> Iterable[tuple[int, int, int]]:
+        """(colour, ordinal, type) of ``p``'s properties outside complete sets (R5.4)."""
+        for colour, col in enumerate(self.groups[p]):
+            for ordinal, g in enumerate(col):
+                if not self.is_complete(g, colour):
+                    for t in self._distinct(g.cards):
+                        yield colour, ordinal, t
+
+    def _legal_play(self) -> list[Action]:
+        p = self.active
+        acts = [Action(END)]
+        left = PLAYS_PER_TURN - self.plays
+        if left > 0:
+            hand = self.hands[p]
+            types = self._distinct(hand)
+            others = self.others(p)
+            for t in types:
+                kind = _KIND[t]
+                if kind == Kind.PROPERTY:
+                    acts.append(Action(PLAY, t, _COLOURS[t][0]))
+                    continue
+                if kind == Kind.WILD or kind == Kind.RAINBOW:
+                    acts += [Action(PLAY, t, colour) for colour in _COLOURS[t]]
+                    continue
+                acts.append(Action(BANK, t))  # R4.1
+                key = TYPES[t].key
+                if kind == Kind.PASS_GO or kind == Kind.BIRTHDAY:
+                    acts.append(Action(key))
+                elif kind == Kind.DEBT_COLLECTOR or kind == Kind.GO_TO_JAIL:
+                    acts += [Action(key, player=q) for q in others]
+                elif kind == Kind.INHERITOR:
+                    acts += [Action(key, player=q) for q in others if self.hands[q]]
+                elif kind == Kind.RENT or kind == Kind.RENT_ANY:
+                    acts += self._rent_actions(p, t, key, kind, hand, left, others)
+                elif kind == Kind.SLY_DEAL or kind == Kind.DOUBLE_SLY_DEAL:
+                    acts += [Action(key, t2, colour, ordinal, q) for q in others for colour, ordinal, t2 in self._stealable(q)]
+                elif kind == Kind.FORCED_DEAL:
+                    if any(True for _ in self._stealable(p)):
+                        acts += [Action(key, t2, colour, ordinal, q) for q in others for colour, ordinal, t2 in self._stealable(q)]
+                elif kind == Kind.DEAL_BREAKER:
+                    acts += [Action(key, colour=colour, group=ordinal, player=q) for q in others
+                             for colour, col in enumerate(self.groups[q]) for ordinal, g in enumerate(col)
+                             if self.is_complete(g, colour)]
+                elif kind == Kind.HOUSE or kind == Kind.HOTEL:
+                    acts += [Action(key, colour=colour, group=ordinal)
+                             for colour, ordinal in self._building_spots(p, self._first(hand, t))]
+                elif kind == Kind.SPEEDING_DEAL:
+                    if len(others) == 1:
+                        acts.append(Action(key, player=others[0]))
+                    else:
+                        seats = sorted(others)
+                        acts += [Action(key, player=a, extra=b) for i, a in enumerate(seats) for b in seats[i + 1:]]
+        acts += self._rearrangements(p)
+        return acts
+
+    def _first(self, cards: list[int], t: int) -> int:
+        ct = self._ct
+        return next(c for c in cards if ct[c] == t)
+
+    def _rent_actions(self, p: int, t: int, key: str, kind: Kind, hand: list[int], left: int,
+                      others: list[int]) -> list[Action]:
+        """R6.7–R6.9, R3.4: a group of the colour that charges rent, and Double the Rents."""
+        ct = self._ct
+        doubles = min(sum(1 for c in hand if ct[c] == _DOUBLE), left - 1)
+        if self.rules.single_double_rent:
+            doubles = min(doubles, 1)
+        acts = []
+        for colour in _COLOURS[t]:
+            for ordinal, g in enumerate(self.groups[p][colour]):
+                if self.rent_of(g, colour) == 0:
+                    continue
+                for d in range(doubles + 1):
+                    if kind == Kind.RENT:
+                        acts.append(Action(key, colour=colour, group=ordinal, extra=d))
+                    else:
+                        acts += [Action(key, colour=colour, group=ordinal, player=q, extra=d) for q in others]
+        return acts
+
+    def _rearrangements(self, p: int) -> list[Action]:
+        """R6.2: re-colour wilds (free, own turn); R6.6: out of a built set only by a swap."""
+        acts = []
+        for colour, col in enumerate(self.groups[p]):
+            for ordinal, g in enumerate(col):
+                for t in self._distinct(g.cards):
+                    if _KIND[t] == Kind.PROPERTY:
+                        continue
+                    if g.house < 0:
+                        acts += [Action(MOVE, t, colour, ordinal, colour2=c2) for c2 in _COLOURS[t] if c2 != colour]
+                    else:
+                        card = self._card_in_group(g, t)
+                        if self._swap_partners(p, colour, ordinal, card):
+                            acts += [Action(SWAP, t, colour, ordinal, colour2=c2) for c2 in _COLOURS[t] if c2 != colour]
+        return acts
+
+    def _swap_partners(self, p: int, colour: int, ordinal: int, card: int) -> list[tuple[int, int, int]]:
+        """Cards that can take ``card``'s place in a built set and keep it complete (R6.6)."""
+        g = self.groups[p][colour][ordinal]
+        rest = [c for c in g.cards if c != card]
+        partners = []
+        for colour2, col in enumerate(self.groups[p]):
+            for ordinal2, g2 in enumerate(col):
+                if g2 is g or g2.house >= 0:
+                    continue
+                for t in self._distinct(g2.cards):
+                    if colour not in _COLOURS[t]:
+                        continue
+                    trial = Group(rest + [self._card_in_group(g2, t)])
+                    if self.is_complete(trial, colour):
+                        partners.append((colour2, ordinal2, t))
+        return partners
+
+    def _legal_give(self) -> list[Action]:
+        acts = []
+        for colour, ordinal, t in self._stealable(self.active):
+            if _KIND[t] == Kind.PROPERTY:
+                acts.append(Action(GIVE, t, colour, ordinal))
+            else:  # R5.5: the giver chooses the wild's colour
+                acts += [Action(GIVE, t, colour, ordinal, colour2=c2) for c2 in _COLOURS[t]]
+        return acts
+
+    def _legal_take(self) -> list[Action]:
+        (p, _, first), = self.a_cards
+        acts = []
+        for colour, ordinal, t in self._stealable(p):
+            g = self.groups[p][colour][ordinal]
+            if any(self._ct[c] == t and c != first for c in g.cards):
+                acts.append(Action(TAKE, t, colour, ordinal))
+        return acts
+
+    def _legal_swap(self) -> list[Action]:
+        assert self.swap is not None
+        colour, ordinal, card, _ = self.swap
+        return [Action(WITH, t, c2, o2) for c2, o2, t in self._swap_partners(self.active, colour, ordinal, card)]
+
+    def _legal_respond(self) -> list[Action]:
+        who = self.decider
+        acts = [Action(ACCEPT)]
+        if self._has_in_hand(who, _JSN):
+            acts.append(Action(NO))
+        if self._can_transfer(who):
+            acts += [Action(TRANSFER, player=q) for q in self.others(who) if q != self.a_actor]
+        return acts
+
+    def _legal_pay(self) -> list[Action]:
+        p = self.p_from
+        acts = [Action(PAY, t) for t in self._distinct(self.banks[p])]
+        if acts and self.rules.bank_first:  # R8.8 variant
+            return acts
+        ct, value = self._ct, self._value
+        for colour, col in enumerate(self.groups[p]):
+            for ordinal, g in enumerate(col):
+                if g.hotel >= 0:  # R8.5: hotel, then house, then the properties
+                    acts.append(Action(PAY, ct[g.hotel], colour, ordinal))
+                elif g.house >= 0:
+                    acts.append(Action(PAY, ct[g.house], colour, ordinal))
+                else:
+                    acts += [Action(PAY, t, colour, ordinal) for t in self._distinct(g.cards) if value[t] > 0]
+        return acts
+
+    def _legal_place(self) -> list[Action]:
+        spots = self._building_spots(self.p_to, self.p_buildings[0])
+        return [Action(PLACE, colour=c, group=o) for c, o in spots] + [Action(PLACE)]
+
+    def _legal_discard(self) -> list[Action]:
+        return [Action(DISCARD, t) for t in self._distinct(self.hands[self.decider])]
+
+    # --- handlers, one per decision ------------------------------------------
+
+    def _do_play(self, a: Action) -> None:
+        p, verb = self.active, a.verb
+        if verb == END:
+            self._log("end", p)
+            if len(self.hands[p]) > HAND_LIMIT:  # R3.6
+                self.decision = PUTTING_BACK
+            else:
+                self._next_turn()
+            return
+        if verb == MOVE:
+            g = self.groups[p][a.colour][a.group]
+            card = self._card_in_group(g, a.card)
+            self._remove(p, a.colour, g, card)
+            self._place(p, card, a.colour2)
+            self._log("recoloured", p, a.card, a.colour, a.colour2)
+            return
+        if verb == SWAP:
+            g = self.groups[p][a.colour][a.group]
+            self.swap = (a.colour, a.group, self._card_in_group(g, a.card), a.colour2)
+            self.decision = SWAPPING
+            return
+        self.plays += 1
+        if verb == BANK:
+            self.banks[p].append(self._from_hand(p, a.card))
+            self._log("bank", p, a.card)
+            return
+        if verb == PLAY:
+            self._place(p, self._from_hand(p, a.card), a.colour)
+            self._log("property", p, a.card, a.colour)
+            return
+        t = TYPE_BY_KEY[verb].index
+        self._discard_from_hand(p, t)  # R5.1, R5.7: used up even if cancelled
+        kind = _KIND[t]
+        if kind == Kind.HOUSE or kind == Kind.HOTEL:
+            g = self.groups[p][a.colour][a.group]
+            card = self.discard.pop()
+            if kind == Kind.HOUSE:
+                g.house = card
+            else:
+                g.hotel = card
+            self._changed = True
+            self._log("built", p, t, a.colour)
+            return
+        self._log("use", p, str(a))
+        others = self.others(p)
+        if kind == Kind.PASS_GO:
+            self._draw(p, 2)
+        elif kind == Kind.BIRTHDAY:
+            self._attack(verb, others, 2)
+        elif kind == Kind.DEBT_COLLECTOR:
+            self._attack(verb, [a.player], 5)
+        elif kind == Kind.RENT or kind == Kind.RENT_ANY:
+            for _ in range(a.extra):
+                self._discard_from_hand(p, _DOUBLE)
+            self.plays += a.extra
+            amount = self.rent_of(self.groups[p][a.colour][a.group], a.colour) << a.extra
+            self._attack(verb, others if kind == Kind.RENT else [a.player], amount)
+        elif kind in (Kind.SLY_DEAL, Kind.FORCED_DEAL, Kind.DOUBLE_SLY_DEAL):
+            card = self._card_in_group(self.groups[a.player][a.colour][a.group], a.card)
+            self.a_cards = [(a.player, a.colour, card)]
+            self.a_verb, self.a_actor, self.a_queue = verb, p, []
+            if kind == Kind.FORCED_DEAL:
+                self.decision = GIVING
+            elif kind == Kind.DOUBLE_SLY_DEAL and self._legal_take():
+                self.decision = TAKING
+            else:
+                self._attack(verb, [a.player])
+        elif kind == Kind.DEAL_BREAKER:
+            self.a_cards = [(a.player, a.colour, a.group)]
+            self._attack(verb, [a.player])
+        elif kind == Kind.GO_TO_JAIL or kind == Kind.INHERITOR:
+            self._attack(verb, [a.player])
+        elif kind == Kind.SPEEDING_DEAL:
+            self._attack(verb, [q for q in others if q in (a.player, a.extra)])
+
+    def _next_turn(self) -> None:
+        self._advance_seat()
+        self._start_turn()
+
+    def _do_give(self, a: Action) -> None:
+        card = self._card_in_group(self.groups[self.active][a.colour][a.group], a.card)
+        self.a_cards.append((self.active, a.colour, card))
+        self.a_colour = a.colour2 if a.colour2 >= 0 else a.colour
+        self._attack(self.a_verb, [self.a_cards[0][0]])
+
+    def _do_take(self, a: Action) -> None:
+        (p, _, first), = self.a_cards
+        card = self._card_in_group(self.groups[p][a.colour][a.group], a.card, skip=first)
+        self.a_cards.append((p, a.colour, card))
+        self._attack(self.a_verb, [p])
+
+    def _do_swap(self, a: Action) -> None:
+        assert self.swap is not None
+        colour, ordinal, card, colour2 = self.swap
+        p = self.active
+        g = self.groups[p][colour][ordinal]
+        g2 = self.groups[p][a.colour][a.group]
+        partner = self._card_in_group(g2, a.card)
+        g.cards[g.cards.index(card)] = partner
+        self._remove(p, a.colour, g2, partner)
+        self._place(p, card, colour2)
+        self.swap = None
+        self.decision = PLAYING
+        self._log("swapped", p, self._ct[card], colour, colour2, self._ct[partner])
+
+    def _do_respond(self, a: Action) -> None:
+        who = self.decider
+        if a.verb == ACCEPT:
+            self._chain_ends()
+        elif a.verb == NO:  # R5.7: not a play (R3.3)
+            self._discard_from_hand(who, _JSN)
+            self.c_noes += 1
+            self._log("no", who)
+            self._ask_answer()
+        else:  # Rent Transfer: a reaction; the named player pays unless they say no
+            self._discard_from_hand(who, _TRANSFER)
+            self._log("transfer", who, a.player)
+            self.c_from, self.c_agg, self.c_def, self.c_noes = who, who, a.player, 0
+            self._ask_answer()
+
+    def _do_pay(self, a: Action) -> None:
+        payer, receiver = self.p_from, self.p_to
+        if a.colour < 0:
+            bank = self.banks[payer]
+            card = self._first(bank, a.card)
+            bank.remove(card)
+            self.banks[receiver].append(card)
+        else:
+            g = self.groups[payer][a.colour][a.group]
+            if g.hotel >= 0 and self._ct[g.hotel] == a.card:
+                card, g.hotel = g.hotel, -1
+                self.p_buildings.append(card)
+            elif g.house >= 0 and self._ct[g.house] == a.card:
+                card, g.house = g.house, -1
+                self.p_buildings.append(card)
+            else:
+                card = self._card_in_group(g, a.card)
+                self._remove(payer, a.colour, g, card)
+                self._place(receiver, card, a.colour)  # R8.6: to the receiver's properties
+            self._changed = True
+        self.p_paid.append(card)
+        self.p_owed -= self._value[a.card]
+        self._continue_payment()
+
+    def _do_place(self, a: Action) -> None:
+        b = self.p_buildings.pop(0)
+        p = self.p_to
+        if a.colour < 0:
+            self.banks[p].append(b)
+        else:
+            g = self.groups[p][a.colour][a.group]
+            if _KIND[self._ct[b]] == Kind.HOTEL:
+                g.hotel = b
+            else:
+                g.house = b
+            self._changed = True
+        self._log("placed", p, self._ct[b], a.colour)
+        self._place_buildings()
+
+    def _do_put_back(self, a: Action) -> None:
+        p = self.active
+        card = self._from_hand(p, a.card)
+        if self.rules.putback == "bottom":  # R3.6
+            self.draw.insert(0, card)
+            self._log("put-back", p, a.card)
+        else:
+            self.discard.append(card)
+            self._log("discarded", p, a.card)
+        if len(self.hands[p]) <= HAND_LIMIT:
+            self._next_turn()
+
+    def _do_speeding(self, a: Action) -> None:
+        self._discard_from_hand(self.decider, a.card)
+        self._log("discarded", self.decider, a.card)
+        self._next_target()
+
+    def _legal_none(self) -> list[Action]:
+        return []
+
+    def _do_none(self, a: Action) -> None:
+        raise IllegalActionError("the game is over")
+
+    # --- error messages -------------------------------------------------------
+
+    def _describe_illegal(self, a: Action) -> str:
+        if self.decision == OVER:
+            return f"{a} is not legal: the game is over"
+        who = self.names[self.decider]
+        options = ", ".join(str(x) for x in self.legal_actions()[:12])
+        more = "" if len(self.legal_actions()) <= 12 else ", …"
+        return f"{a} is not legal now: {who} must decide ({DECISIONS[self.decision]}); legal: {options}{more}"
+
+
+_GENERATORS = (
+    Game._legal_play, Game._legal_give, Game._legal_take, Game._legal_swap, Game._legal_respond,
+    Game._legal_pay, Game._legal_place, Game._legal_discard, Game._legal_discard, Game._legal_none,
+)
+_HANDLERS = (
+    Game._do_play, Game._do_give, Game._do_take, Game._do_swap, Game._do_respond,
+    Game._do_pay, Game._do_place, Game._do_put_back, Game._do_speeding, Game._do_none,
+)

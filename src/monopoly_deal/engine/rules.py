@@ -1,0 +1,109 @@
+"""Rule options: RULES.md's defaults and every named variant, on one object.
+
+>>> from monopoly_deal.engine.rules import Rules
+>>> Rules().putback
+'bottom'
+>>> Rules.from_dict({"putback": "discard"}).changed()
+{'putback': 'discard'}
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "values": ("printed", "s2"),
+    "putback": ("bottom", "discard"),
+    "speeding_discard": ("chooser", "random"),
+    "start": ("random", "dice"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How a game is played. Every field defaults to RULES.md's default.
+
+    Attributes:
+        values: ``"printed"`` card values, or ``"s2"`` for the ``s2-values`` deck (R1.5).
+        single_double_rent: at most one Double the Rent per rent card (R3.4 variant).
+        putback: where cards over 7 go at the end of a turn: ``"bottom"`` of the
+            draw pile, or the ``"discard"`` pile (R3.6 variant).
+        complete_needs_single: a complete set needs a single-colour card (R6.4 variant, S0-Q14).
+        received_buildings_to_bank: received houses and hotels always go to the bank (R8.6 variant).
+        bank_first: property may pay only what the bank cannot (R8.8 variant).
+        house_to_win: Enhanced edition: one of the winning sets needs a house (R7.2 variant).
+        speeding_discard: who picks a Speeding Deal discard: the ``"chooser"`` (the
+            discarding player) or ``"random"`` (R1.3 variant).
+        start: who plays first: a seat number (0-based), ``"random"``, or
+            ``"dice"`` (two dice each, highest first, ties re-roll; R2.2, R10.2).
+        decks: decks shuffled together; 0 means one for 2–5 players, two from 6 (R1.4).
+        max_turns: the game ends without a winner after this many turns (R7).
+    """
+
+    values: str = "printed"
+    single_double_rent: bool = False
+    putback: str = "bottom"
+    complete_needs_single: bool = False
+    received_buildings_to_bank: bool = False
+    bank_first: bool = False
+    house_to_win: bool = False
+    speeding_discard: str = "chooser"
+    start: int | str = "random"
+    decks: int = 0
+    max_turns: int = 1000
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if name == "start" and isinstance(value, int) and not isinstance(value, bool):
+                if value < 0:
+                    raise ValueError("rule option 'start' must be a seat number >= 0, 'random' or 'dice'")
+                continue
+            if value not in choices:
+                raise ValueError(f"rule option {name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+        for f in fields(self):
+            if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
+                raise ValueError(f"rule option {f.name!r} must be true or false")
+        if not isinstance(self.decks, int) or self.decks < 0:
+            raise ValueError("rule option 'decks' must be 0 (automatic) or a number of decks")
+        if not isinstance(self.max_turns, int) or self.max_turns < 1:
+            raise ValueError("rule option 'max_turns' must be a positive number of turns")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def changed(self) -> dict[str, Any]:
+        """Only the options that differ from the defaults."""
+        default = Rules()
+        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from a (partial) dict; unknown names are an error naming them."""
+        if not isinstance(data, dict):
+            raise ValueError("rule options must be a mapping of option names to values")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        return cls(**data)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Rules from ``name=value,name=value`` (the command-line form)."""
+        data: dict[str, Any] = {}
+        for item in filter(None, (part.strip() for part in text.split(","))):
+            name, sep, raw = item.partition("=")
+            if not sep:
+                data[name.strip().replace("-", "_")] = True
+                continue
+            value: Any = raw.strip()
+            if value.lower() in ("true", "yes", "on"):
+                value = True
+            elif value.lower() in ("false", "no", "off"):
+                value = False
+            elif value.lstrip("-").isdigit():
+                value = int(value)
+            data[name.strip().replace("-", "_")] = value
+        return cls.from_dict(data)
