@@ -50,6 +50,48 @@ _PAYMENT_VERBS = frozenset(("birthday", "debt-collector")) | {t.key for t in TYP
 _RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_ANY))
 
 
+def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: int = -1,
+         colour2: int = -1, extra: int = -1, _make: Any = tuple.__new__) -> Action:
+    """An Action without NamedTuple's keyword handling: the legal-action generators' hot path."""
+    return _make(Action, (verb, card, colour, group, player, colour2, extra))
+
+
+_END = Action(END)
+_LOOKS_AT_TABLES = frozenset((Kind.RENT, Kind.RENT_ANY, Kind.SLY_DEAL, Kind.DOUBLE_SLY_DEAL, Kind.FORCED_DEAL,
+                              Kind.DEAL_BREAKER, Kind.HOUSE, Kind.HOTEL, Kind.INHERITOR))
+_STATIC_CACHE: dict[tuple[int, ...], list[list[tuple[Action, ...]]]] = {}
+
+
+def _static_actions(players: int, others: list[list[int]]) -> list[list[tuple[Action, ...]]]:
+    """Per seat and card type, the plays that never depend on the tables: bank (R4.1), put a
+    property down, Pass Go, Birthday, and the cards that only name players."""
+    key = tuple(q for row in others for q in row)
+    cached = _STATIC_CACHE.get(key)
+    if cached is not None:
+        return cached
+    table = []
+    for p in range(players):
+        row: list[tuple[Action, ...]] = []
+        for t in TYPES:
+            i, kind = t.index, t.kind
+            if t.is_property:
+                row.append(tuple(Action(PLAY, i, int(c)) for c in t.colours))
+                continue
+            acts = [Action(BANK, i)]
+            if kind in (Kind.PASS_GO, Kind.BIRTHDAY):
+                acts.append(Action(t.key))
+            elif kind in (Kind.DEBT_COLLECTOR, Kind.GO_TO_JAIL):
+                acts += [Action(t.key, player=q) for q in others[p]]
+            elif kind == Kind.SPEEDING_DEAL:  # two other players; with one opponent, that one
+                seats = sorted(others[p])
+                acts += ([Action(t.key, player=seats[0])] if len(seats) == 1 else
+                         [Action(t.key, player=a, extra=b) for n, a in enumerate(seats) for b in seats[n + 1:]])
+            row.append(tuple(acts))
+        table.append(row)
+    _STATIC_CACHE[key] = table
+    return table
+
+
 class Group:
     """A player's property group of one colour: its cards and buildings (card ids, -1 for none)."""
 
@@ -90,7 +132,7 @@ class Game:
         "a_verb", "a_actor", "a_queue", "a_amount", "a_cards", "a_colour",
         "c_agg", "c_def", "c_noes", "c_from",
         "p_from", "p_to", "p_owed", "p_buildings", "p_paid",
-        "swap", "history", "events", "_legal", "_changed",
+        "swap", "history", "events", "_legal", "_dirty", "_ver", "_memo", "_others", "_static",
     )
 
     def __init__(
@@ -141,7 +183,11 @@ class Game:
         self.history: list[Action] = []
         self.events: list[tuple] | None = [] if log else None
         self._legal: tuple[Action, ...] | None = None
-        self._changed = False
+        self._others = [self._rotation(p) for p in range(players)]
+        self._static = _static_actions(players, self._others)
+        self._dirty = 0  # bit per seat whose table changed: the seats to check for a win
+        self._ver = [0] * players  # per seat, bumped on every table change: keys the memo
+        self._memo: dict[tuple[str, int], tuple[int, Any]] = {}
         for _ in range(5):  # R2.1
             for p in self.order:
                 self.hands[p].append(self.draw.pop())
@@ -251,6 +297,10 @@ class Game:
             game.box, leftover = leftover, []
         game.draw = leftover + top[::-1]
         game.order = list(range(players))
+        game._others = [game._rotation(p) for p in range(players)]
+        game._static = _static_actions(players, game._others)
+        game._memo.clear()
+        game._dirty = 0
         game._pos = active
         game.active = active
         game.turn = turn
@@ -374,10 +424,10 @@ class Game:
         self._legal = None
         self.history.append(action)
         _HANDLERS[self.decision](self, action)
-        if self._changed:
-            self._changed = False
+        if self._dirty:
+            dirty, self._dirty = self._dirty, 0
             if self.decision != OVER:
-                self._check_winner()
+                self._check_winner(dirty)
 
     def clone(self) -> Game:
         """An independent copy (cheap: for tree search)."""
@@ -385,7 +435,7 @@ class Game:
         for name in ("rules", "edition", "players", "names", "seed", "deck", "_ct", "_value", "_rng",
                      "order", "_pos", "turn", "active", "plays", "decision", "decider", "winner", "result",
                      "a_verb", "a_actor", "a_amount", "a_colour", "c_agg", "c_def", "c_noes", "c_from",
-                     "p_from", "p_to", "p_owed", "swap", "_legal", "_changed"):
+                     "p_from", "p_to", "p_owed", "swap", "_legal", "_dirty", "_others", "_static"):
             setattr(g, name, getattr(self, name))
         g.draw = self.draw[:]
         g.discard = self.discard[:]
@@ -394,6 +444,8 @@ class Game:
         g.banks = [b[:] for b in self.banks]
         g.groups = [[[grp.copy() for grp in col] for col in pg] for pg in self.groups]
         g.jailed = self.jailed[:]
+        g._ver = self._ver[:]
+        g._memo = self._memo.copy()
         g.a_queue = self.a_queue[:]
         g.a_cards = self.a_cards[:]
         g.p_buildings = self.p_buildings[:]
@@ -451,6 +503,9 @@ class Game:
 
     def others(self, player: int) -> list[int]:
         """The other seats in turn order from ``player``'s left (R5.8)."""
+        return self._others[player][:]
+
+    def _rotation(self, player: int) -> list[int]:
         i = self.order.index(player)
         return self.order[i + 1:] + self.order[:i]
 
@@ -605,13 +660,18 @@ class Game:
         self.decision, self.decider = OVER, -1
         self._log("over", winner, reason)
 
-    def _check_winner(self) -> None:
-        """R7.1, R7.2: checked after every action; the active player first."""
+    def _check_winner(self, seats: int = -1) -> None:
+        """R7.1, R7.2: checked after every action, for the seats (a bit mask) whose tables
+        changed; the active player first."""
         need = self.sets_to_win
-        for p in self.order[self._pos:] + self.order[:self._pos]:
-            if self._has_won(p, need):
+        for p in [self.active] + self._others[self.active]:
+            if seats >> p & 1 and self._has_won(p, need):
                 self._end_game(p, "sets")
                 return
+
+    def _touch(self, p: int) -> None:
+        self._ver[p] += 1
+        self._dirty |= 1 << p
 
     def _has_won(self, p: int, need: int) -> bool:
         colours = 0
@@ -653,7 +713,7 @@ class Game:
                 break
         else:
             col.append(Group([card]))
-        self._changed = True
+        self._touch(p)
 
     def _card_in_group(self, g: Group, t: int, skip: int = -1) -> int:
         ct = self._ct
@@ -679,7 +739,7 @@ class Game:
                 partial.pop()
             if len(first.cards) == size:
                 partial.pop(0)
-        self._changed = True
+        self._touch(p)
 
     def _discard_from_hand(self, p: int, t: int) -> int:
         c = self._from_hand(p, t)
@@ -757,7 +817,8 @@ class Game:
             (p, colour, ordinal), = self.a_cards
             g = self.groups[p][colour].pop(ordinal)
             self.groups[actor][colour].append(g)
-            self._changed = True
+            self._touch(p)
+            self._touch(actor)
             self._log("took-set", actor, p, colour, tuple(self._ct[c] for c in g.cards))
         elif verb == "go-to-jail":
             self.jailed[target] = True
@@ -819,6 +880,7 @@ class Game:
                         setattr(g, slot, -1)
                         self.p_buildings.append(b)
                         self.p_paid.append(b)
+                        self._touch(payer)
                 for c in [c for c in g.cards if ct[c] != _RAINBOW]:  # R8.4
                     self._remove(payer, colour, g, c)
                     self._place(receiver, c, colour)
@@ -859,60 +921,58 @@ class Game:
                 seen.append(t)
         return seen
 
-    def _stealable(self, p: int) -> Iterable[tuple[int, int, int]]:
+    def _stealable(self, p: int) -> list[tuple[int, int, int]]:
         """(colour, ordinal, type) of ``p``'s properties outside complete sets (R5.4)."""
-        for colour, col in enumerate(self.groups[p]):
-            for ordinal, g in enumerate(col):
-                if not self.is_complete(g, colour):
-                    for t in self._distinct(g.cards):
-                        yield colour, ordinal, t
+        return [(colour, ordinal, t) for colour, col in enumerate(self.groups[p])
+                for ordinal, g in enumerate(col) if not self.is_complete(g, colour)
+                for t in self._distinct(g.cards)]
 
     def _legal_play(self) -> list[Action]:
         p = self.active
-        acts = [Action(END)]
+        acts = [_END]
         left = PLAYS_PER_TURN - self.plays
         if left > 0:
             hand = self.hands[p]
-            types = self._distinct(hand)
-            others = self.others(p)
-            for t in types:
+            static = self._static[p]
+            for t in self._distinct(hand):
+                acts += static[t]  # bank, put down, and the actions that need no look at the tables
                 kind = _KIND[t]
-                if kind == Kind.PROPERTY:
-                    acts.append(Action(PLAY, t, _COLOURS[t][0]))
-                    continue
-                if kind == Kind.WILD or kind == Kind.RAINBOW:
-                    acts += [Action(PLAY, t, colour) for colour in _COLOURS[t]]
-                    continue
-                acts.append(Action(BANK, t))  # R4.1
-                key = TYPES[t].key
-                if kind == Kind.PASS_GO or kind == Kind.BIRTHDAY:
-                    acts.append(Action(key))
-                elif kind == Kind.DEBT_COLLECTOR or kind == Kind.GO_TO_JAIL:
-                    acts += [Action(key, player=q) for q in others]
-                elif kind == Kind.INHERITOR:
-                    acts += [Action(key, player=q) for q in others if self.hands[q]]
-                elif kind == Kind.RENT or kind == Kind.RENT_ANY:
-                    acts += self._rent_actions(p, t, key, kind, hand, left, others)
-                elif kind == Kind.SLY_DEAL or kind == Kind.DOUBLE_SLY_DEAL:
-                    acts += [Action(key, t2, colour, ordinal, q) for q in others for colour, ordinal, t2 in self._stealable(q)]
-                elif kind == Kind.FORCED_DEAL:
-                    if any(True for _ in self._stealable(p)):
-                        acts += [Action(key, t2, colour, ordinal, q) for q in others for colour, ordinal, t2 in self._stealable(q)]
-                elif kind == Kind.DEAL_BREAKER:
-                    acts += [Action(key, colour=colour, group=ordinal, player=q) for q in others
-                             for colour, col in enumerate(self.groups[q]) for ordinal, g in enumerate(col)
-                             if self.is_complete(g, colour)]
-                elif kind == Kind.HOUSE or kind == Kind.HOTEL:
-                    acts += [Action(key, colour=colour, group=ordinal)
-                             for colour, ordinal in self._building_spots(p, self._first(hand, t))]
-                elif kind == Kind.SPEEDING_DEAL:
-                    if len(others) == 1:
-                        acts.append(Action(key, player=others[0]))
-                    else:
-                        seats = sorted(others)
-                        acts += [Action(key, player=a, extra=b) for i, a in enumerate(seats) for b in seats[i + 1:]]
-        acts += self._rearrangements(p)
+                if kind in _LOOKS_AT_TABLES:
+                    acts += self._table_actions(p, t, kind, hand, left)
+        acts += self._memo_for("rearrange", p, self._rearrangements)
         return acts
+
+    def _memo_for(self, tag: str, p: int, compute: Any) -> Any:
+        """``compute(p)``, remembered until ``p``'s table changes."""
+        key = (tag, p)
+        hit = self._memo.get(key)
+        if hit is not None and hit[0] == self._ver[p]:
+            return hit[1]
+        value = compute(p)
+        self._memo[key] = (self._ver[p], value)
+        return value
+
+    def _table_actions(self, p: int, t: int, kind: Kind, hand: list[int], left: int) -> list[Action]:
+        """R5.9: the uses of an action card that depend on what lies on the tables."""
+        key = TYPES[t].key
+        others = self._others[p]
+        if kind == Kind.RENT or kind == Kind.RENT_ANY:
+            return self._rent_actions(p, t, key, kind, hand, left, others)
+        if kind == Kind.SLY_DEAL or kind == Kind.DOUBLE_SLY_DEAL or kind == Kind.FORCED_DEAL:
+            if kind == Kind.FORCED_DEAL and not self._memo_for("steal", p, self._stealable):
+                return []
+            return [_new(key, t2, colour, ordinal, q) for q in others
+                    for colour, ordinal, t2 in self._memo_for("steal", q, self._stealable)]
+        if kind == Kind.DEAL_BREAKER:
+            return [_new(key, -1, colour, ordinal, q) for q in others
+                    for colour, ordinal in self._memo_for("sets", q, self._complete_sets)]
+        if kind == Kind.HOUSE or kind == Kind.HOTEL:
+            return [_new(key, -1, colour, ordinal) for colour, ordinal in self._building_spots(p, self._first(hand, t))]
+        return [_new(key, -1, -1, -1, q) for q in others if self.hands[q]]  # Inheritor
+
+    def _complete_sets(self, p: int) -> list[tuple[int, int]]:
+        return [(colour, ordinal) for colour, col in enumerate(self.groups[p])
+                for ordinal, g in enumerate(col) if self.is_complete(g, colour)]
 
     def _first(self, cards: list[int], t: int) -> int:
         ct = self._ct
@@ -932,9 +992,9 @@ class Game:
                     continue
                 for d in range(doubles + 1):
                     if kind == Kind.RENT:
-                        acts.append(Action(key, colour=colour, group=ordinal, extra=d))
+                        acts.append(_new(key, -1, colour, ordinal, -1, -1, d))
                     else:
-                        acts += [Action(key, colour=colour, group=ordinal, player=q, extra=d) for q in others]
+                        acts += [_new(key, -1, colour, ordinal, q, -1, d) for q in others]
         return acts
 
     def _rearrangements(self, p: int) -> list[Action]:
@@ -945,12 +1005,10 @@ class Game:
                 for t in self._distinct(g.cards):
                     if _KIND[t] == Kind.PROPERTY:
                         continue
-                    if g.house < 0:
-                        acts += [Action(MOVE, t, colour, ordinal, colour2=c2) for c2 in _COLOURS[t] if c2 != colour]
-                    else:
-                        card = self._card_in_group(g, t)
-                        if self._swap_partners(p, colour, ordinal, card):
-                            acts += [Action(SWAP, t, colour, ordinal, colour2=c2) for c2 in _COLOURS[t] if c2 != colour]
+                    verb = MOVE if g.house < 0 else SWAP
+                    if verb == SWAP and not self._swap_partners(p, colour, ordinal, self._card_in_group(g, t)):
+                        continue
+                    acts += [_new(verb, t, colour, ordinal, -1, c2) for c2 in _COLOURS[t] if c2 != colour]
         return acts
 
     def _swap_partners(self, p: int, colour: int, ordinal: int, card: int) -> list[tuple[int, int, int]]:
@@ -1067,7 +1125,7 @@ class Game:
                 g.house = card
             else:
                 g.hotel = card
-            self._changed = True
+            self._touch(p)
             self._log("built", p, t, a.colour)
             return
         self._log("use", p, str(a))
@@ -1166,7 +1224,7 @@ class Game:
                 card = self._card_in_group(g, a.card)
                 self._remove(payer, a.colour, g, card)
                 self._place(receiver, card, a.colour)  # R8.6: to the receiver's properties
-            self._changed = True
+            self._touch(payer)
         self.p_paid.append(card)
         self.p_owed -= self._value[a.card]
         self._continue_payment()
@@ -1182,7 +1240,7 @@ class Game:
                 g.hotel = b
             else:
                 g.house = b
-            self._changed = True
+            self._touch(p)
         self._log("placed", p, self._ct[b], a.colour)
         self._place_buildings()
 
