@@ -45,7 +45,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import COLOUR_BY_KEY, COLOUR_KEYS, TYPE_BY_KEY, TYPES, Kind
+from .cards import COLOUR_BY_KEY, COLOUR_KEYS, NO_COLOUR, NO_COLOUR_KEY, TYPE_BY_KEY, TYPES, Kind
+
+_GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
 
 # Verbs that are not card keys.
 END, BANK, PLAY, GIVE, TAKE, MOVE, SWAP, WITH = "end", "bank", "play", "give", "take", "move", "swap", "with"
@@ -84,7 +86,7 @@ class Action(NamedTuple):
 # --- formatting -------------------------------------------------------------
 
 def _group(colour: int, group: int) -> str:
-    return COLOUR_KEYS[colour] if group <= 0 else f"{COLOUR_KEYS[colour]}#{group + 1}"
+    return _GROUP_KEYS[colour] if group <= 0 else f"{_GROUP_KEYS[colour]}#{group + 1}"
 
 
 def _table(a: Action) -> str:
@@ -104,7 +106,7 @@ def format_action(a: Action) -> str:
         return f"{v} {TYPES[a.card].key}"
     if v == PLAY:
         t = TYPES[a.card]
-        return f"play {t.key}" if t.kind == Kind.PROPERTY else f"play {t.key}={COLOUR_KEYS[a.colour]}"
+        return f"play {t.key}" if t.kind == Kind.PROPERTY or a.colour == NO_COLOUR else f"play {t.key}={COLOUR_KEYS[a.colour]}"
     if v == PAY:
         return f"pay {TYPES[a.card].key}" if a.colour < 0 else f"pay {_table(a)}"
     if v in ("debt-collector", "go-to-jail", "inheritor", TRANSFER):
@@ -122,9 +124,9 @@ def format_action(a: Action) -> str:
     if v in (TAKE, WITH):
         return f"{v} {_table(a)}"
     if v == GIVE:
-        return f"give {_table(a)}" + (f"={COLOUR_KEYS[a.colour2]}" if a.colour2 >= 0 else "")
+        return f"give {_table(a)}" + (f"={_GROUP_KEYS[a.colour2]}" if a.colour2 >= 0 else "")
     if v in (MOVE, SWAP):
-        return f"{v} {_table(a)}>{COLOUR_KEYS[a.colour2]}"
+        return f"{v} {_table(a)}>{_GROUP_KEYS[a.colour2]}"
     if v.startswith("rent:"):
         text = f"{v} {_group(a.colour, a.group)}"
         if a.player >= 0:
@@ -149,9 +151,12 @@ def _parse_card(text: str, token: str) -> int:
 
 
 def _parse_colour(text: str, token: str) -> int:
+    """A colour, or ``none``: where rainbow wilds lie alone (R6.3)."""
+    if token == NO_COLOUR_KEY:
+        return NO_COLOUR
     c = COLOUR_BY_KEY.get(token)
     if c is None:
-        raise _fail(text, f"unknown colour {token!r}; colours are {', '.join(COLOUR_KEYS)}")
+        raise _fail(text, f"unknown colour {token!r}; colours are {', '.join(_GROUP_KEYS)}")
     return int(c)
 
 
@@ -200,16 +205,18 @@ def parse_action(text: str) -> Action:
         return Action(v, _parse_card(text, args[0]))
     if v == PLAY:
         need(1)
-        key, _, colour = args[0].partition("=")
+        key, _, named = args[0].partition("=")
         card = _parse_card(text, key)
         t = TYPES[card]
         if t.kind == Kind.PROPERTY:
-            if colour:
+            if named:
                 raise _fail(text, f"{key} has one colour; write 'play {key}'")
             return Action(PLAY, card, int(t.colours[0]))
-        if not colour:
+        if not named:
+            if t.kind == Kind.RAINBOW:  # put down alone: no colour yet (R6.3)
+                return Action(PLAY, card, NO_COLOUR)
             raise _fail(text, f"say which colour the {key} takes, e.g. 'play {key}={COLOUR_KEYS[t.colours[0]] if t.colours else 'red'}'")
-        return Action(PLAY, card, _parse_colour(text, colour))
+        return Action(PLAY, card, _parse_colour(text, named))
     if v == PAY:
         need(1)
         if args[0] in TYPE_BY_KEY:
@@ -310,6 +317,8 @@ class ActionSpace:
         acts += [Action(DISCARD, t.index) for t in types]
         acts += [Action(PAY, t.index) for t in types if not t.is_property]
         acts += [Action(PLAY, t.index, int(c)) for t in props for c in t.colours]
+        rainbows = [t for t in props if t.kind == Kind.RAINBOW]
+        acts += [Action(PLAY, t.index, NO_COLOUR) for t in rainbows]
         for verb in ("debt-collector", "go-to-jail", "inheritor", TRANSFER):
             if verb in keys or (verb == TRANSFER and "rent-transfer" in keys):
                 acts += [Action(verb, player=p) for p in seats]
@@ -324,6 +333,7 @@ class ActionSpace:
                 acts += [Action(t.key, colour=c, group=g, player=p, extra=d)
                          for c in range(10) for g in range(groups) for p in seats for d in doubles]
         table = [(c, g, t) for c in range(10) for g in range(groups) for t in props if c in t.colours]
+        table += [(NO_COLOUR, 0, t) for t in rainbows]
         for verb in ("sly-deal", "forced-deal", "double-sly-deal"):
             if verb in keys:
                 acts += [Action(verb, t.index, c, g, p) for p in seats for c, g, t in table]
@@ -336,10 +346,14 @@ class ActionSpace:
         acts += [Action(PLACE)] + [Action(PLACE, colour=c, group=g) for c, g in built]
         acts += [Action(PAY, t.index, c, g) for c, g, t in table if t.kind != Kind.RAINBOW]
         acts += [Action(verb, t.index, c, g) for verb in (TAKE, WITH) for c, g, t in table]
-        acts += [Action(GIVE, t.index, c, g, colour2=-1 if t.kind == Kind.PROPERTY else int(c2))
-                 for c, g, t in table for c2 in (t.colours[:1] if t.kind == Kind.PROPERTY else t.colours)]
-        acts += [Action(verb, t.index, c, g, colour2=int(c2)) for verb in (MOVE, SWAP)
-                 for c, g, t in table if t.kind != Kind.PROPERTY for c2 in t.colours if c2 != c]
+        def targets(t: object) -> tuple[int, ...]:
+            colours = tuple(int(c) for c in t.colours)  # type: ignore[attr-defined]
+            return colours + (NO_COLOUR,) if t.kind == Kind.RAINBOW else colours  # type: ignore[attr-defined]
+
+        acts += [Action(GIVE, t.index, c, g, colour2=-1 if t.kind == Kind.PROPERTY else c2)
+                 for c, g, t in table for c2 in (t.colours[:1] if t.kind == Kind.PROPERTY else targets(t))]
+        acts += [Action(verb, t.index, c, g, colour2=c2) for verb in (MOVE, SWAP)
+                 for c, g, t in table if t.kind != Kind.PROPERTY for c2 in targets(t) if c2 != c]
         self.edition, self.players, self.groups = edition, players, groups
         self.actions: tuple[Action, ...] = tuple(acts)
         self._ids = {a: i for i, a in enumerate(acts)}

@@ -47,6 +47,10 @@ COLOUR_NAMES = {
     "zh-Hant": ("啡色", "淺藍", "粉紅", "橙", "紅", "黃", "綠", "深藍", "鐵路", "公共事業"),
     "zh-Hans": ("啡色", "浅蓝", "粉红", "橙", "红", "黄", "绿", "深蓝", "铁路", "公用事业"),
 }
+#: Where rainbow wilds lie that are in no colour group: alone they have no colour (R6.3, S0-Q13).
+NO_COLOUR = 10
+NO_COLOUR_KEY = "none"
+NO_COLOUR_NAMES = {"en": "no colour", "zh-Hant": "未定顏色", "zh-Hans": "未定颜色"}
 SET_SIZE = (2, 3, 3, 3, 3, 3, 3, 2, 4, 2)
 RENT = (
     (1, 2), (1, 2, 3), (1, 2, 4), (1, 3, 5), (2, 3, 6),

@@ -24,7 +24,8 @@ from .actions import (
     Action, IllegalActionError, parse_action,
 )
 from .cards import (
-    BUILDABLE, COLOUR_KEYS, RENT, SET_SIZE, TYPE_BY_KEY, TYPES, Deck, Kind, build_deck, decks_for,
+    BUILDABLE, COLOUR_KEYS, NO_COLOUR, NO_COLOUR_KEY, RENT, SET_SIZE, TYPE_BY_KEY, TYPES, Deck, Kind,
+    build_deck, decks_for,
 )
 from .rules import Rules
 
@@ -41,7 +42,13 @@ PLAYS_PER_TURN = 3
 _M64 = (1 << 64) - 1
 _KIND = tuple(t.kind for t in TYPES)
 _COLOURS = tuple(tuple(int(c) for c in t.colours) for t in TYPES)
-_ALL_COLOURS = tuple(range(10))
+_IS_WILD = tuple(t.kind in (Kind.WILD, Kind.RAINBOW) for t in TYPES)
+# Group slots: the ten colours, then NO_COLOUR, where rainbow wilds lie alone (R6.3): one
+# group of any size that is never complete and charges no rent.
+_SLOTS = 11
+_SIZE = SET_SIZE + (1 << 30,)
+_BUILDABLE = BUILDABLE + (False,)
+_GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
 _JSN = TYPE_BY_KEY["just-say-no"].index
 _DOUBLE = TYPE_BY_KEY["double-rent"].index
 _TRANSFER = TYPE_BY_KEY["rent-transfer"].index
@@ -57,7 +64,7 @@ def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: i
 
 
 _END = Action(END)
-_LOOKS_AT_TABLES = frozenset((Kind.RENT, Kind.RENT_ANY, Kind.SLY_DEAL, Kind.DOUBLE_SLY_DEAL, Kind.FORCED_DEAL,
+_LOOKS_AT_TABLES = frozenset((Kind.RAINBOW, Kind.RENT, Kind.RENT_ANY, Kind.SLY_DEAL, Kind.DOUBLE_SLY_DEAL, Kind.FORCED_DEAL,
                               Kind.DEAL_BREAKER, Kind.HOUSE, Kind.HOTEL, Kind.INHERITOR))
 _STATIC_CACHE: dict[tuple[int, ...], list[list[tuple[Action, ...]]]] = {}
 
@@ -75,7 +82,8 @@ def _static_actions(players: int, others: list[list[int]]) -> list[list[tuple[Ac
         for t in TYPES:
             i, kind = t.index, t.kind
             if t.is_property:
-                row.append(tuple(Action(PLAY, i, int(c)) for c in t.colours))
+                colours = (NO_COLOUR,) if kind == Kind.RAINBOW else tuple(int(c) for c in t.colours)
+                row.append(tuple(Action(PLAY, i, c) for c in colours))
                 continue
             acts = [Action(BANK, i)]
             if kind in (Kind.PASS_GO, Kind.BIRTHDAY):
@@ -167,8 +175,9 @@ class Game:
         self.box: list[int] = []  # cards a scenario leaves out of play
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.banks: list[list[int]] = [[] for _ in range(players)]
-        self.groups: list[list[list[Group]]] = [[[] for _ in range(10)] for _ in range(players)]
+        self.groups: list[list[list[Group]]] = [[[] for _ in range(_SLOTS)] for _ in range(players)]
         self.jailed = [False] * players
+        self.events: list[tuple] | None = [] if log else None  # before the seat order: dice rolls are logged
         self.order = self._seat_order()
         self._pos = 0
         self.turn = 1
@@ -181,7 +190,6 @@ class Game:
         self._clear_attack()
         self.swap: tuple[int, int, int, int] | None = None
         self.history: list[Action] = []
-        self.events: list[tuple] | None = [] if log else None
         self._legal: tuple[Action, ...] | None = None
         self._others = [self._rotation(p) for p in range(players)]
         self._static = _static_actions(players, self._others)
@@ -251,7 +259,7 @@ class Game:
 
         game.hands = [[] for _ in range(players)]
         game.banks = [[] for _ in range(players)]
-        game.groups = [[[] for _ in range(10)] for _ in range(players)]
+        game.groups = [[[] for _ in range(_SLOTS)] for _ in range(players)]
         for p, keys in (hands or {}).items():
             game.hands[seat(p, "hands")] = [take(k, f"hand of P{p + 1}") for k in keys]
         for p, keys in (banks or {}).items():
@@ -263,15 +271,17 @@ class Game:
         for p, rows in (groups or {}).items():
             for colour_key, keys, house, hotel in rows:
                 where = f"P{p + 1}'s {colour_key} group"
-                colour = COLOUR_KEYS.index(colour_key) if colour_key in COLOUR_KEYS else -1
+                colour = _GROUP_KEYS.index(colour_key) if colour_key in _GROUP_KEYS else -1
                 if colour < 0:
                     raise ValueError(f"{where}: unknown colour {colour_key!r}")
-                if not keys or len(keys) > SET_SIZE[colour]:
-                    raise ValueError(f"{where}: a group holds 1 to {SET_SIZE[colour]} cards, not {len(keys)} (R6.1)")
+                if not keys or len(keys) > _SIZE[colour]:
+                    raise ValueError(f"{where}: a group holds 1 to {_SIZE[colour]} cards, not {len(keys)} (R6.1)")
                 cards = [take(k, where) for k in keys]
                 for c in cards:
-                    if colour not in _COLOURS[game._ct[c]] or not TYPES[game._ct[c]].is_property:
+                    if not game._may_lie(game._ct[c], colour):
                         raise ValueError(f"{where}: {game.card_key(c)} cannot be {colour_key}")
+                if colour != NO_COLOUR and all(game._ct[c] == _RAINBOW for c in cards):
+                    raise ValueError(f"{where}: rainbow wilds alone have no colour; list them under 'none' (R6.3)")
                 g = Group(cards)
                 for slot, key, kind in (("house", house, Kind.HOUSE), ("hotel", hotel, Kind.HOTEL)):
                     if key:
@@ -279,15 +289,15 @@ class Game:
                         if _KIND[game._ct[b]] != kind:
                             raise ValueError(f"{where}: {key} is not a {slot}")
                         setattr(g, slot, b)
-                if (g.house >= 0 or g.hotel >= 0) and not (BUILDABLE[colour] and game.is_complete(g, colour)):
+                if (g.house >= 0 or g.hotel >= 0) and not (_BUILDABLE[colour] and game.is_complete(g, colour)):
                     raise ValueError(f"{where}: buildings need a complete set, not railroad or utility (R6.5)")
                 if g.hotel >= 0 and g.house < 0:
                     raise ValueError(f"{where}: a hotel needs a house first (R6.5)")
                 game.groups[seat(p, "groups")][colour].append(g)
         for p in range(players):
             for colour, col in enumerate(game.groups[p]):
-                if sum(len(g.cards) < SET_SIZE[colour] for g in col) > 1:
-                    raise ValueError(f"P{p + 1} has two unfilled {COLOUR_KEYS[colour]} groups; fill one first (R6.1)")
+                if sum(len(g.cards) < _SIZE[colour] for g in col) > 1:
+                    raise ValueError(f"P{p + 1} has two unfilled {_GROUP_KEYS[colour]} groups; fill one first (R6.1)")
         game.discard = [take(k, "discard pile") for k in (discard or [])]
         top = [take(k, "draw pile") for k in (draw or [])]
         leftover = [c for cards in free.values() for c in cards]
@@ -339,23 +349,25 @@ class Game:
                 if TYPES[self._ct[c]].is_property:
                     raise AssertionError(f"P{p + 1}'s bank holds property {self.card_key(c)} (R4.2)")
             for colour, col in enumerate(self.groups[p]):
-                where = f"P{p + 1}'s {COLOUR_KEYS[colour]} group"
+                where = f"P{p + 1}'s {_GROUP_KEYS[colour]} group"
                 unfilled = 0
                 for g in col:
                     mark(g.cards, where)
                     mark([b for b in (g.house, g.hotel) if b >= 0], where + " buildings")
-                    if not 1 <= len(g.cards) <= SET_SIZE[colour]:
+                    if not 1 <= len(g.cards) <= _SIZE[colour]:
                         raise AssertionError(f"{where} holds {len(g.cards)} cards (R6.1)")
-                    unfilled += len(g.cards) < SET_SIZE[colour]
+                    unfilled += len(g.cards) < _SIZE[colour]
                     for c in g.cards:
-                        if colour not in _COLOURS[self._ct[c]]:
+                        if not self._may_lie(self._ct[c], colour):
                             raise AssertionError(f"{where} holds {self.card_key(c)}, which cannot be that colour")
-                    if (g.house >= 0 or g.hotel >= 0) and not (BUILDABLE[colour] and self.is_complete(g, colour)):
+                    if colour != NO_COLOUR and all(self._ct[c] == _RAINBOW for c in g.cards):
+                        raise AssertionError(f"{where} holds only rainbow wilds, which alone have no colour (R6.3)")
+                    if (g.house >= 0 or g.hotel >= 0) and not (_BUILDABLE[colour] and self.is_complete(g, colour)):
                         raise AssertionError(f"{where} carries a building but is not a complete buildable set (R6.5)")
                     if g.hotel >= 0 and g.house < 0:
                         raise AssertionError(f"{where} has a hotel without a house (R6.5)")
                 if unfilled > 1:
-                    raise AssertionError(f"P{p + 1} has {unfilled} unfilled {COLOUR_KEYS[colour]} groups (R6.1)")
+                    raise AssertionError(f"P{p + 1} has {unfilled} unfilled {_GROUP_KEYS[colour]} groups (R6.1)")
         if len(seen) != len(self._ct):
             missing = sorted(set(range(len(self._ct))) - set(seen))
             raise AssertionError(f"{len(missing)} card(s) are nowhere, e.g. card {missing[0]} ({self.card_key(missing[0])})")
@@ -463,19 +475,24 @@ class Game:
         return self._value[self._ct[card]]
 
     def is_complete(self, group: Group, colour: int) -> bool:
-        """R6.4: the set size, and a card that is not a rainbow wild (variant: a single-colour card)."""
-        if len(group.cards) != SET_SIZE[colour]:
+        """R6.4: the set size, and a card that is not a rainbow wild (variant: a single-colour card).
+
+        A colour group always holds a card that is not a rainbow wild (rainbows alone lie
+        without colour, R6.3), so the size decides unless the variant is on.
+        """
+        if len(group.cards) != _SIZE[colour]:
             return False
+        return not self.rules.complete_needs_single or self._has_single(group.cards)
+
+    def _has_single(self, cards: list[int]) -> bool:
         ct = self._ct
-        if self.rules.complete_needs_single:
-            return any(_KIND[ct[c]] == Kind.PROPERTY for c in group.cards)
-        return any(ct[c] != _RAINBOW for c in group.cards)
+        return any(_KIND[ct[c]] == Kind.PROPERTY for c in cards)
 
     def rent_of(self, group: Group, colour: int) -> int:
         """R6.7: the rent a group charges (0 if it holds only rainbow wilds)."""
-        ct = self._ct
-        if not any(ct[c] != _RAINBOW for c in group.cards):
+        if colour == NO_COLOUR:
             return 0
+        ct = self._ct
         table = RENT[colour]
         rent = table[min(len(group.cards), len(table)) - 1]
         if group.house >= 0:
@@ -543,7 +560,7 @@ class Game:
         for colour, col in enumerate(self.groups[player]):
             for ordinal, g in enumerate(col):
                 out.append({
-                    "colour": COLOUR_KEYS[colour],
+                    "colour": _GROUP_KEYS[colour],
                     "group": ordinal,
                     "cards": [key(c) for c in g.cards],
                     "house": key(g.house) if g.house >= 0 else None,
@@ -571,10 +588,10 @@ class Game:
         if d == PLACING:
             info.update(building=self.card_key(self.p_buildings[0]))
         if d in (GIVING, TAKING, RESPONDING) and self.a_cards:
-            info["cards"] = [[self.names[p], COLOUR_KEYS[colour], self.card_key(c)] for p, colour, c in self.a_cards]
+            info["cards"] = [[self.names[p], _GROUP_KEYS[colour], self.card_key(c)] for p, colour, c in self.a_cards]
         if d == SWAPPING and self.swap is not None:
             colour, ordinal, card, colour2 = self.swap
-            info.update(card=self.card_key(card), colour=COLOUR_KEYS[colour], group=ordinal, to=COLOUR_KEYS[colour2])
+            info.update(card=self.card_key(card), colour=_GROUP_KEYS[colour], group=ordinal, to=_GROUP_KEYS[colour2])
         return info
 
     def determinize(self, player: int, seed: int) -> Game:
@@ -676,10 +693,10 @@ class Game:
     def _has_won(self, p: int, need: int) -> bool:
         colours = 0
         housed = not self.rules.house_to_win
-        for colour, col in enumerate(self.groups[p]):
+        for colour in range(10):
             done = False
-            for g in col:
-                if self.is_complete(g, colour):
+            for g in self.groups[p][colour]:
+                if len(g.cards) == _SIZE[colour] and self.is_complete(g, colour):
                     done = True
                     if g.house >= 0:
                         housed = True
@@ -703,10 +720,20 @@ class Game:
         ct = self._ct
         return any(ct[c] == t for c in self.hands[p])
 
+    def _may_lie(self, t: int, colour: int) -> bool:
+        return colour in _COLOURS[t] or (colour == NO_COLOUR and t == _RAINBOW)
+
+    def _joinable(self, p: int) -> list[int]:
+        """The colours in which ``p`` has an unfilled group: where a rainbow wild can go (R6.3)."""
+        return [colour for colour in range(10) if any(len(g.cards) < _SIZE[colour] for g in self.groups[p][colour])]
+
     def _place(self, p: int, card: int, colour: int) -> None:
-        """R6.1: a property joins the colour's unfilled group, or starts a new one."""
+        """R6.1: a property joins the colour's unfilled group, or starts a new one.
+        R6.3: a rainbow wild with no group of that colour to join lies alone, without colour."""
+        if self._ct[card] == _RAINBOW and colour != NO_COLOUR and colour not in self._joinable(p):
+            colour = NO_COLOUR
         col = self.groups[p][colour]
-        size = SET_SIZE[colour]
+        size = _SIZE[colour]
         for g in col:
             if len(g.cards) < size:
                 g.cards.append(card)
@@ -723,12 +750,13 @@ class Game:
         raise AssertionError("card type not in group")
 
     def _remove(self, p: int, colour: int, g: Group, card: int) -> None:
-        """Take a property out of a group, then merge unfilled groups of that colour."""
+        """Take a property out of a group, then merge unfilled groups of that colour (R6.1)
+        and let rainbow wilds left without a coloured card lie alone (R6.3)."""
         g.cards.remove(card)
         col = self.groups[p][colour]
         if not g.cards:
             col.remove(g)
-        size = SET_SIZE[colour]
+        size = _SIZE[colour]
         partial = [x for x in col if len(x.cards) < size]
         while len(partial) > 1:
             first, last = partial[0], partial[-1]
@@ -739,6 +767,12 @@ class Game:
                 partial.pop()
             if len(first.cards) == size:
                 partial.pop(0)
+        if colour != NO_COLOUR:
+            ct = self._ct
+            for x in [x for x in col if all(ct[c] == _RAINBOW for c in x.cards)]:
+                col.remove(x)
+                for c in x.cards:
+                    self._place(p, c, NO_COLOUR)
         self._touch(p)
 
     def _discard_from_hand(self, p: int, t: int) -> int:
@@ -749,7 +783,8 @@ class Game:
     # --- attacks: targets, Just Say No chains, effects (R5) ---------------
 
     def _clear_attack(self) -> None:
-        self.a_verb, self.a_actor, self.a_queue, self.a_amount = "", -1, [], 0
+        self.a_verb, self.a_actor, self.a_amount = "", -1, 0
+        self.a_queue: list[int] = []
         self.a_cards: list[tuple[int, int, int]] = []
         self.a_colour = -1
         self.c_agg = self.c_def = self.c_from = -1
@@ -842,10 +877,18 @@ class Game:
         self._next_target()
 
     def _move_property(self, src: int, colour: int, card: int, dst: int, new_colour: int) -> None:
-        g = next(g for g in self.groups[src][colour] if card in g.cards)
-        self._remove(src, colour, g, card)
-        self._place(dst, card, new_colour)
-        self._log("moved", src, dst, self._ct[card], new_colour)
+        """Move ``card`` from ``src``'s table (where it now lies: a first card taken may
+        have sent rainbows alone) to ``dst``'s, as ``new_colour`` (a rainbow that lay alone keeps lying alone)."""
+        for slot, col in enumerate(self.groups[src]):
+            for g in col:
+                if card in g.cards:
+                    if slot == NO_COLOUR and colour != NO_COLOUR:
+                        new_colour = NO_COLOUR
+                    self._remove(src, slot, g, card)
+                    self._place(dst, card, new_colour)
+                    self._log("moved", src, dst, self._ct[card], new_colour)
+                    return
+        raise AssertionError("card not on the table")
 
     # --- payment (R8) -----------------------------------------------------
 
@@ -903,7 +946,7 @@ class Game:
         hotel = _KIND[self._ct[building]] == Kind.HOTEL
         spots = []
         for colour, col in enumerate(self.groups[p]):
-            if not BUILDABLE[colour]:
+            if not _BUILDABLE[colour]:
                 continue
             for ordinal, g in enumerate(col):
                 if self.is_complete(g, colour) and ((g.house >= 0 and g.hotel < 0) if hotel else g.house < 0):
@@ -968,6 +1011,8 @@ class Game:
                     for colour, ordinal in self._memo_for("sets", q, self._complete_sets)]
         if kind == Kind.HOUSE or kind == Kind.HOTEL:
             return [_new(key, -1, colour, ordinal) for colour, ordinal in self._building_spots(p, self._first(hand, t))]
+        if kind == Kind.RAINBOW:  # R6.3: into a colour group it can join (alone is a static play)
+            return [_new(PLAY, t, colour) for colour in self._memo_for("join", p, self._joinable)]
         return [_new(key, -1, -1, -1, q) for q in others if self.hands[q]]  # Inheritor
 
     def _complete_sets(self, p: int) -> list[tuple[int, int]]:
@@ -1000,16 +1045,27 @@ class Game:
     def _rearrangements(self, p: int) -> list[Action]:
         """R6.2: re-colour wilds (free, own turn); R6.6: out of a built set only by a swap."""
         acts = []
+        ct = self._ct
         for colour, col in enumerate(self.groups[p]):
             for ordinal, g in enumerate(col):
-                for t in self._distinct(g.cards):
-                    if _KIND[t] == Kind.PROPERTY:
-                        continue
+                wilds: list[int] = []
+                for c in g.cards:
+                    t = ct[c]
+                    if _IS_WILD[t] and t not in wilds:
+                        wilds.append(t)
+                for t in wilds:
                     verb = MOVE if g.house < 0 else SWAP
                     if verb == SWAP and not self._swap_partners(p, colour, ordinal, self._card_in_group(g, t)):
                         continue
-                    acts += [_new(verb, t, colour, ordinal, -1, c2) for c2 in _COLOURS[t] if c2 != colour]
+                    acts += [_new(verb, t, colour, ordinal, -1, c2) for c2 in self._wild_targets(p, t) if c2 != colour]
         return acts
+
+    def _wild_targets(self, p: int, t: int) -> list[int]:
+        """Where a wild can go on ``p``'s table: a two-colour wild to either colour; a
+        rainbow to a colour group it can join, or alone without colour (R6.3)."""
+        if t == _RAINBOW:
+            return self._memo_for("join", p, self._joinable) + [NO_COLOUR]
+        return list(_COLOURS[t])
 
     def _swap_partners(self, p: int, colour: int, ordinal: int, card: int) -> list[tuple[int, int, int]]:
         """Cards that can take ``card``'s place in a built set and keep it complete (R6.6)."""
@@ -1023,8 +1079,9 @@ class Game:
                 for t in self._distinct(g2.cards):
                     if colour not in _COLOURS[t]:
                         continue
-                    trial = Group(rest + [self._card_in_group(g2, t)])
-                    if self.is_complete(trial, colour):
+                    trial = rest + [self._card_in_group(g2, t)]
+                    if (len(trial) == _SIZE[colour] and any(self._ct[c] != _RAINBOW for c in trial)
+                            and (not self.rules.complete_needs_single or self._has_single(trial))):
                         partners.append((colour2, ordinal2, t))
         return partners
 
@@ -1034,7 +1091,7 @@ class Game:
             if _KIND[t] == Kind.PROPERTY:
                 acts.append(Action(GIVE, t, colour, ordinal))
             else:  # R5.5: the giver chooses the wild's colour
-                acts += [Action(GIVE, t, colour, ordinal, colour2=c2) for c2 in _COLOURS[t]]
+                acts += [Action(GIVE, t, colour, ordinal, colour2=c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
         return acts
 
     def _legal_take(self) -> list[Action]:
