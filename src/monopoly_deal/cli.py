@@ -43,7 +43,93 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--check", action="store_true", help="verify every card is accounted for after every action")
     sim.set_defaults(run=_run_sim)
+
+    replay = sub.add_parser("replay", help="tell a recorded game in words, turn by turn")
+    replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes")
+    replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
+    replay.set_defaults(run=_run_replay)
+
+    watch = sub.add_parser("watch", help="watch random bots play a game, told in words as it goes")
+    _common(watch)
+    watch.add_argument("--delay", type=_delay, default=0.5, metavar="SECONDS",
+                       help="pause before each turn (default 0.5)")
+    watch.add_argument("--save", metavar="FILE", help="write the game record to FILE (also when interrupted)")
+    watch.set_defaults(run=_run_watch)
     return parser
+
+
+def _seat(text: str) -> int:
+    """A player written P1, P2, ... (or 1, 2, ...) as a 0-based seat."""
+    digits = text[1:] if text[:1] in "Pp" else text
+    if not digits.isdigit() or not 1 <= int(digits) <= 10:
+        raise argparse.ArgumentTypeError(f"expected a player from P1 to P10, not {text!r}")
+    return int(digits) - 1
+
+
+def _delay(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"delay must be a number of seconds, not {text!r}") from None
+    if not 0 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"delay must be 0 to 60 seconds, not {text}")
+    return seconds
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from .narrate import narrate
+    from .record import RecordError, load, replay
+
+    try:
+        game = replay(load(args.file))
+    except RecordError as error:
+        print(f"mdeal replay: {error}", file=sys.stderr)
+        return 1
+    if args.viewer is not None and args.viewer >= game.players:
+        print(f"mdeal replay: --viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players",
+              file=sys.stderr)
+        return 1
+    for line in narrate(game, args.viewer):
+        print(line)
+    if not game.over:
+        print(f"The record stops on turn {game.turn}, before the game is over.")
+    return 0
+
+
+def _run_watch(args: argparse.Namespace) -> int:
+    import time
+
+    from .bots import RandomBot, Seat
+    from .engine import Game
+    from .narrate import Narrator, Words
+    from .record import save
+
+    try:
+        game = Game(args.players, args.edition, args.rules, args.seed)
+    except ValueError as error:  # e.g. a first seat beyond the players
+        print(f"mdeal watch: {error}", file=sys.stderr)
+        return 1
+    print(f"Seed {game.seed}: {game.players} random bots, {game.edition} edition.", flush=True)
+    narrator, words = Narrator(game), Words(game.names)
+    bots = [RandomBot(seed=game.seed * 16 + p) for p in range(game.players)]
+    messages = narrator.start()
+    try:
+        while True:
+            if args.delay and any(m.id == "turn" for m in messages):
+                time.sleep(args.delay)
+            for line in words.lines(messages):
+                print(line, flush=True)
+            if game.over:
+                break
+            messages = narrator.play(bots[game.decider].choose(Seat(game, game.decider)))
+    except KeyboardInterrupt:
+        print(f"Stopped on turn {game.turn}.")
+        return 130
+    finally:
+        if args.save:
+            save(game, args.save)
+            print(f"Record saved to {args.save}; 'mdeal replay {args.save}' tells it again.")
+    return 0
 
 
 def _run_sim(args: argparse.Namespace) -> int:

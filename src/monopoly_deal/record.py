@@ -1,0 +1,223 @@
+"""Game records: save a game as JSON, load one back, and replay it.
+
+A record is everything needed to play a game again exactly: the edition, the
+rule options, the seed, the players' names and every action in notation. The
+result is stored too, so a replay can check it ends where the game did.
+
+>>> from monopoly_deal import Game
+>>> game = Game(players=2, seed=5)
+>>> game.apply("end")
+>>> record = loads(dumps(game))
+>>> record.actions
+['end']
+>>> replay(record).record() == game.record()
+True
+
+Every error is a :class:`RecordError` that names the source (a file name),
+then the field or the action at fault::
+
+    game.json: field 'rules': unknown rule option(s) foo; known: ...
+    game.json: actions[57] 'pay 5M': not legal now: P2 must decide (play); legal: ...
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import Game, IllegalActionError, Rules, parse_action
+from .engine.cards import EDITIONS
+from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION
+
+FIELDS = ("format", "version", "edition", "rules", "seed", "players", "actions", "result")
+REASONS = ("sets", "turn-limit")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not replay; the message names the file and the field or action."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game stands: ``winner`` is a 0-based seat or ``None``; ``reason`` is
+    ``"sets"``, ``"turn-limit"`` or ``None`` (not over); ``turns`` is the turn number reached."""
+
+    winner: int | None
+    reason: str | None
+    turns: int
+
+    @classmethod
+    def of(cls, game: Game) -> Result:
+        return cls(game.winner if game.winner >= 0 else None, game.result or None, game.turn)
+
+    def describe(self, names: list[str]) -> str:
+        if self.reason is None:
+            return f"not over (turn {self.turns})"
+        if self.winner is None:
+            return f"no winner ({self.reason}, turn {self.turns})"
+        return f"{names[self.winner]} wins ({self.reason}, turn {self.turns})"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A validated game record. ``source`` (a file name) is where it came from, for messages."""
+
+    edition: str
+    rules: Rules
+    seed: int
+    players: list[str]
+    actions: list[str]
+    result: Result
+    source: str = field(default="<record>", compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, as :meth:`Game.record` writes it."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "edition": self.edition,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "players": list(self.players),
+            "actions": list(self.actions),
+            "result": {"winner": self.result.winner, "reason": self.result.reason, "turns": self.result.turns},
+        }
+
+
+# --- writing ------------------------------------------------------------------
+
+def dumps(game: Game) -> str:
+    """The record of ``game`` as JSON text (one action per line)."""
+    return json.dumps(game.record(), indent=2, ensure_ascii=False) + "\n"
+
+
+def save(game: Game, path: str | Path) -> None:
+    """Write the record of ``game`` to ``path``."""
+    Path(path).write_text(dumps(game), encoding="utf-8")
+
+
+# --- reading and checking -------------------------------------------------------
+
+def load(path: str | Path) -> Record:
+    """Read and check the record in ``path``; errors name the file."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{source}: cannot read the file: {_reason(error)}") from None
+    return loads(text, source)
+
+
+def loads(text: str, source: str = "<record>") -> Record:
+    """Check every field of a record in JSON text; raises :class:`RecordError` naming ``source`` and the field."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{source}: not valid JSON: {error}") from None
+    return from_dict(data, source)
+
+
+def from_dict(data: Any, source: str = "<record>") -> Record:
+    """Check a parsed record (what ``json.load`` gives) field by field."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{source}: a record is a JSON object, not {_json_type(data)}")
+
+    def fail(name: str, why: str) -> RecordError:
+        return RecordError(f"{source}: field {name!r}: {why}")
+
+    if data.get("format") != RECORD_FORMAT:  # first: is this a record at all?
+        raise fail("format", f"expected {RECORD_FORMAT!r}, not {data.get('format', 'nothing')!r}")
+    missing = [name for name in FIELDS if name not in data]
+    if missing:
+        raise fail(missing[0], "missing")
+    unknown = sorted(set(data) - set(FIELDS))
+    if unknown:
+        raise fail(unknown[0], f"unknown field; a record has {', '.join(FIELDS)}")
+    if not _is_int(data["version"]) or data["version"] != RECORD_VERSION:
+        raise fail("version", f"version {data['version']!r} is not supported; this program reads version {RECORD_VERSION}")
+    edition = data["edition"]
+    if edition not in EDITIONS:
+        raise fail("edition", f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except (ValueError, TypeError) as error:
+        raise fail("rules", str(error)) from None
+    seed = data["seed"]
+    if not _is_int(seed) or seed < 0:
+        raise fail("seed", f"must be a non-negative integer, not {seed!r}")
+    players = data["players"]
+    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+        raise fail("players", f"must list 2 to {MAX_PLAYERS} player names, not {players!r}")
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise fail(f"players[{i}]", f"a player's name is non-empty text, not {name!r}")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise fail("actions", f"must be a list of actions in notation, not {_json_type(actions)}")
+    for i, text in enumerate(actions):
+        try:
+            parse_action(text)
+        except IllegalActionError as error:
+            raise RecordError(f"{source}: actions[{i}] {text!r}: {error}") from None
+    result = _result(data["result"], len(players), fail)
+    return Record(edition, rules, seed, list(players), list(actions), result, source)
+
+
+def _result(data: Any, players: int, fail: Any) -> Result:
+    if not isinstance(data, dict) or set(data) != {"winner", "reason", "turns"}:
+        raise fail("result", f"must be an object with winner, reason and turns, not {data!r}")
+    winner, reason, turns = data["winner"], data["reason"], data["turns"]
+    if winner is not None and (not _is_int(winner) or not 0 <= winner < players):
+        raise fail("result.winner", f"must be a seat from 0 to {players - 1} or null, not {winner!r}")
+    if reason is not None and reason not in REASONS:
+        raise fail("result.reason", f"must be one of {', '.join(REASONS)} or null, not {reason!r}")
+    if (winner is not None) != (reason == "sets"):
+        raise fail("result", "a winner goes with the reason 'sets', and only with it")
+    if not _is_int(turns) or turns < 1:
+        raise fail("result.turns", f"must be a turn number (1 or more), not {turns!r}")
+    return Result(winner, reason, turns)
+
+
+# --- replay -------------------------------------------------------------------
+
+def replay(record: Record) -> Game:
+    """Play ``record`` again from its seed; return the game only if every action
+    is legal and the game ends as recorded. The caller's objects are never
+    changed: a failed replay leaves nothing half-applied behind."""
+    source = record.source
+    try:
+        game = Game(len(record.players), record.edition, record.rules, record.seed, record.players, log=True)
+    except ValueError as error:  # e.g. a start seat beyond the players
+        raise RecordError(f"{source}: field 'rules': {error}") from None
+    for i, text in enumerate(record.actions):
+        try:
+            game.apply(text)
+        except IllegalActionError as error:
+            raise RecordError(f"{source}: actions[{i}] {text!r}: {_without_subject(str(error), text)}") from None
+    got = Result.of(game)
+    if got != record.result:
+        raise RecordError(f"{source}: field 'result': the record says {record.result.describe(record.players)}, "
+                          f"but the replay gives {got.describe(record.players)}")
+    return game
+
+
+def _without_subject(message: str, action: str) -> str:
+    """'pay 5M is not legal now: …' -> 'not legal now: …': the action is already named."""
+    prefix = f"{parse_action(action)} is "
+    return message.removeprefix(prefix)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _reason(error: Exception) -> str:
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)

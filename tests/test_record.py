@@ -1,0 +1,232 @@
+"""Game records: write, read, check every field, replay exactly."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from monopoly_deal.bots import RandomBot, Seat
+from monopoly_deal.engine import Game, Rules
+from monopoly_deal.record import Record, RecordError, dumps, from_dict, load, loads, replay, save
+
+
+def random_game(players: int, edition: str = "base", rules: Rules | None = None, seed: int = 0,
+                stop_after: int | None = None) -> Game:
+    """A random-bot game, played to the end or for ``stop_after`` decisions."""
+    game = Game(players, edition, rules, seed=seed)
+    bots = [RandomBot(seed=seed * 16 + p) for p in range(players)]
+    while not game.over and (stop_after is None or len(game.history) < stop_after):
+        game.apply(bots[game.decider].choose(Seat(game, game.decider)))
+    return game
+
+
+def assert_same_game(a: Game, b: Game) -> None:
+    assert b.record() == a.record()
+    for seat in range(a.players):
+        assert b.view(seat) == a.view(seat)
+    assert b.legal_actions() == a.legal_actions()
+
+
+RULE_SETS = [
+    Rules(),
+    Rules(putback="discard", bank_first=True),
+    Rules(single_double_rent=True, complete_needs_single=True, received_buildings_to_bank=True),
+    Rules(values="s2", start="dice", speeding_discard="random"),
+    Rules(house_to_win=True, start=1, max_turns=60),
+]
+
+
+@pytest.mark.parametrize("edition", ["base", "enhanced"])
+@pytest.mark.parametrize("players", range(2, 11))
+def test_round_trip_every_player_count(players: int, edition: str) -> None:
+    for seed in range(3):
+        game = random_game(players, edition, RULE_SETS[(players + seed) % len(RULE_SETS)], seed=seed * 101 + players)
+        again = replay(loads(dumps(game), "game.json"))
+        assert_same_game(game, again)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.changed().items()) or "default")
+def test_round_trip_rule_options(rules: Rules) -> None:
+    for seed in range(10):
+        game = random_game(3 + seed % 3, "enhanced" if seed % 2 else "base", rules, seed=seed)
+        record = loads(dumps(game))
+        assert record.rules == rules
+        assert_same_game(game, replay(record))
+
+
+def test_round_trip_through_a_file(tmp_path: Path) -> None:
+    game = random_game(4, "enhanced", seed=9)
+    path = tmp_path / "game.json"
+    save(game, path)
+    record = load(path)
+    assert record.source == str(path)
+    assert_same_game(game, replay(record))
+    assert json.loads(path.read_text())["format"] == "monopoly-deal-record"
+
+
+def test_unfinished_game_round_trips() -> None:
+    game = random_game(3, seed=4, stop_after=40)
+    assert not game.over
+    record = loads(dumps(game))
+    assert record.result.reason is None and record.result.winner is None
+    assert_same_game(game, replay(record))
+
+
+def test_names_are_kept() -> None:
+    game = Game(3, seed=2, names=["Ann", "Bo", "Cy"])
+    game.apply("end")
+    again = replay(loads(dumps(game)))
+    assert again.names == ["Ann", "Bo", "Cy"]
+    assert_same_game(game, again)
+
+
+def test_record_to_dict_is_the_game_record() -> None:
+    game = random_game(2, seed=3)
+    assert loads(dumps(game)).to_dict() == game.record()
+
+
+# --- malformed records ----------------------------------------------------------
+
+@pytest.fixture()
+def good() -> dict:
+    return random_game(3, "enhanced", seed=11).record()
+
+
+def error_of(data: object, source: str = "game.json") -> str:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(RecordError) as info:
+        replay(loads(text, source))
+    return str(info.value)
+
+
+def edited(data: dict, **changes: object) -> dict:
+    out = copy.deepcopy(data)
+    out.update(changes)
+    return out
+
+
+def test_bad_json_names_the_file() -> None:
+    message = error_of("{not json", "game.json")
+    assert message.startswith("game.json: not valid JSON")
+
+
+def test_not_an_object() -> None:
+    assert error_of([1, 2]) == "game.json: a record is a JSON object, not a list"
+
+
+def test_wrong_format(good: dict) -> None:
+    message = error_of(edited(good, format="chess-pgn"))
+    assert message.startswith("game.json: field 'format': expected 'monopoly-deal-record'")
+
+
+def test_wrong_version(good: dict) -> None:
+    message = error_of(edited(good, version=2))
+    assert message.startswith("game.json: field 'version': version 2 is not supported")
+
+
+def test_missing_and_unknown_fields(good: dict) -> None:
+    data = edited(good)
+    del data["seed"]
+    assert error_of(data) == "game.json: field 'seed': missing"
+    assert error_of(edited(good, comment="hi")).startswith("game.json: field 'comment': unknown field")
+
+
+def test_unknown_rule_option(good: dict) -> None:
+    message = error_of(edited(good, rules={**good["rules"], "foo": 1}))
+    assert message.startswith("game.json: field 'rules': unknown rule option(s) foo")
+
+
+def test_bad_rule_value(good: dict) -> None:
+    message = error_of(edited(good, rules={**good["rules"], "putback": "sideways"}))
+    assert message.startswith("game.json: field 'rules': rule option 'putback' must be one of")
+
+
+def test_start_seat_beyond_the_players(good: dict) -> None:
+    message = error_of(edited(good, rules={**good["rules"], "start": 7}))
+    assert message.startswith("game.json: field 'rules': ") and "start=7" in message
+
+
+@pytest.mark.parametrize(("field", "value", "expected"), [
+    ("edition", "deluxe", "field 'edition': unknown edition 'deluxe'"),
+    ("seed", -1, "field 'seed': must be a non-negative integer"),
+    ("seed", "12", "field 'seed': must be a non-negative integer"),
+    ("players", ["P1"], "field 'players': must list 2 to 10 player names"),
+    ("players", ["P1", 7, "P3"], "field 'players[1]': a player's name is non-empty text"),
+    ("actions", "end", "field 'actions': must be a list of actions in notation, not text"),
+    ("result", {"winner": 0}, "field 'result': must be an object with winner, reason and turns"),
+])
+def test_bad_field(good: dict, field: str, value: object, expected: str) -> None:
+    assert error_of(edited(good, **{field: value})).startswith(f"game.json: {expected}")
+
+
+def test_unreadable_action_names_its_index(good: dict) -> None:
+    actions = list(good["actions"])
+    actions[5] = "teleport P2"
+    message = error_of(edited(good, actions=actions))
+    assert message.startswith("game.json: actions[5] 'teleport P2': cannot read action 'teleport P2': unknown verb")
+
+
+def test_illegal_action_names_its_index(good: dict) -> None:
+    actions = list(good["actions"])
+    k = next(i for i, a in enumerate(actions) if i > 20 and not a.startswith("pay"))
+    actions[k] = "pay 10M"
+    message = error_of(edited(good, actions=actions))
+    assert message.startswith(f"game.json: actions[{k}] 'pay 10M': not legal now: ")
+
+
+def test_actions_after_the_end(good: dict) -> None:
+    message = error_of(edited(good, actions=good["actions"] + ["end"]))
+    assert message.startswith(f"game.json: actions[{len(good['actions'])}] 'end': ")
+    assert "the game is over" in message
+
+
+def test_wrong_result(good: dict) -> None:
+    winner = good["result"]["winner"]
+    wrong = {**good["result"], "winner": (winner + 1) % 3}
+    message = error_of(edited(good, result=wrong))
+    assert message.startswith("game.json: field 'result': the record says P")
+    assert f"but the replay gives P{winner + 1} wins" in message
+
+
+def test_truncated_actions_do_not_match_the_result(good: dict) -> None:
+    message = error_of(edited(good, actions=good["actions"][:-10]))
+    assert message.startswith("game.json: field 'result': ") and "not over" in message
+
+
+def test_result_fields_are_checked(good: dict) -> None:
+    assert "field 'result.reason'" in error_of(edited(good, result={**good["result"], "reason": "resigned"}))
+    assert "field 'result.turns'" in error_of(edited(good, result={**good["result"], "turns": 0}))
+    assert "field 'result.winner'" in error_of(edited(good, result={**good["result"], "winner": 9}))
+    no_winner = {"winner": None, "reason": "sets", "turns": 5}
+    assert "a winner goes with the reason 'sets'" in error_of(edited(good, result=no_winner))
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match=r"nope\.json: cannot read the file"):
+        load(tmp_path / "nope.json")
+
+
+def test_a_failed_replay_changes_nothing(good: dict) -> None:
+    """Nothing is half-applied: the record, and the data it came from, are untouched; no game comes back."""
+    data = edited(good)
+    k = next(i for i, a in enumerate(data["actions"]) if i > 30 and not a.startswith("pay"))  # not a payment now
+    data["actions"][k] = "pay 10M"
+    before = copy.deepcopy(data)
+    record = from_dict(data, "game.json")
+    frozen = record.to_dict()
+    result = None
+    with pytest.raises(RecordError, match=rf"actions\[{k}\] 'pay 10M': not legal now"):
+        result = replay(record)
+    assert result is None
+    assert data == before
+    assert record.to_dict() == frozen
+    # The same record, repaired, replays: the failed attempt left nothing behind.
+    fixed = Record(record.edition, record.rules, record.seed, record.players, good["actions"], record.result)
+    assert replay(fixed).record() == good
+
+
+def test_record_error_is_a_value_error() -> None:
+    assert issubclass(RecordError, ValueError)
