@@ -932,6 +932,8 @@ class Game:
 
     def _place_buildings(self) -> None:
         """R8.6: the receiver puts each received building on a set, or in the bank."""
+        # Houses first: a hotel paid with its house (R8.5 pays the hotel first) may go on that house.
+        self.p_buildings.sort(key=lambda b: _KIND[self._ct[b]] == Kind.HOTEL)
         while self.p_buildings:
             b = self.p_buildings[0]
             if not self.rules.received_buildings_to_bank and self._building_spots(self.p_to, b):

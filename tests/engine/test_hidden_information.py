@@ -1,0 +1,128 @@
+"""Hidden information: a seat's view depends only on what that seat may see.
+
+Hidden from seat p: the other players' hands (only their sizes show) and the
+draw pile (only its size shows). Shuffling those must leave ``view(p)`` alone;
+changing p's own hand must not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from monopoly_deal.engine import Game
+
+from .helpers import EDITIONS, mid_game_states, play_out
+
+PLAYERS = (2, 3, 4, 6)
+
+
+def states() -> Iterator[Game]:
+    yield from mid_game_states(range(3), PLAYERS, EDITIONS, every=31)
+
+
+def permute_other_hands(game: Game, p: int, rng: random.Random) -> None:
+    """Deal the other players' hand cards among them again, keeping every hand's size."""
+    others = [q for q in range(game.players) if q != p]
+    pool = [c for q in others for c in game.hands[q]]
+    rng.shuffle(pool)
+    for q in others:
+        n = len(game.hands[q])
+        game.hands[q], pool = pool[:n], pool[n:]
+
+
+def exchange_with_draw(game: Game, p: int, rng: random.Random) -> None:
+    """Swap cards between other players' hands and the draw pile, then shuffle the draw pile."""
+    for q in range(game.players):
+        if q == p or not game.hands[q] or not game.draw:
+            continue
+        for _ in range(rng.randint(1, len(game.hands[q]))):
+            i, j = rng.randrange(len(game.hands[q])), rng.randrange(len(game.draw))
+            game.hands[q][i], game.draw[j] = game.draw[j], game.hands[q][i]
+    rng.shuffle(game.draw)
+
+
+@pytest.mark.parametrize("edit", [permute_other_hands, exchange_with_draw])
+def test_view_ignores_cards_the_seat_cannot_see(edit) -> None:
+    rng = random.Random(1)
+    checked = changed = 0
+    for game in states():
+        for p in range(game.players):
+            hidden = game.clone()
+            edit(hidden, p, rng)
+            hidden.check_invariants()
+            changed += hidden.hands != game.hands or hidden.draw != game.draw
+            assert hidden.view(p) == game.view(p)
+            checked += 1
+    assert checked > 200
+    assert changed > checked // 2, "the edits must actually move hidden cards"
+
+
+def test_view_shows_the_seats_own_hand() -> None:
+    """The counter-test: swapping one of p's hand cards for a different draw card changes view(p),
+    and moving a card from another hand changes p's view of the hand sizes."""
+    for game in states():
+        for p in range(game.players):
+            own = game.clone()
+            hand_types = {own.card_key(c) for c in own.hands[p]}
+            j = next((j for j, c in enumerate(own.draw) if own.card_key(c) not in hand_types), None)
+            if not own.hands[p] or j is None:
+                continue
+            own.hands[p][0], own.draw[j] = own.draw[j], own.hands[p][0]
+            assert own.view(p) != game.view(p)
+            assert own.view(p)["hand"] != game.view(p)["hand"]
+            q = (p + 1) % game.players
+            if game.hands[q]:
+                size = game.clone()
+                size.draw.append(size.hands[q].pop())
+                assert size.view(p)["hand_sizes"] != game.view(p)["hand_sizes"]
+
+
+def test_views_of_different_seats_differ_only_in_seat_and_hand() -> None:
+    for game in states():
+        base = {k: v for k, v in game.view(0).items() if k not in ("seat", "hand")}
+        for p in range(1, game.players):
+            assert {k: v for k, v in game.view(p).items() if k not in ("seat", "hand")} == base
+
+
+# --- determinize ---------------------------------------------------------------------
+
+def test_determinize_keeps_the_view_and_the_cards() -> None:
+    for game in mid_game_states(range(2), PLAYERS, EDITIONS, every=47):
+        original = game.view(0), list(game.draw), [list(h) for h in game.hands]
+        for p in range(game.players):
+            for seed in (0, 1):
+                world = game.determinize(p, seed)
+                world.check_invariants()
+                assert world.view(p) == game.view(p)
+                assert world.legal_actions() == game.legal_actions() or world.decider != p
+                assert world.hands[p] == game.hands[p]
+        assert (game.view(0), game.draw, game.hands) == original, "determinize leaves the game alone"
+
+
+def test_determinize_deals_hidden_cards_again() -> None:
+    """With a few hidden cards, the worlds' other hands and draw pile differ from the real ones
+    and from each other."""
+    def hidden(g: Game, p: int) -> tuple:
+        return tuple(tuple(h) for q, h in enumerate(g.hands) if q != p), tuple(g.draw)
+
+    checked = 0
+    for game in mid_game_states(range(2), (2, 4), EDITIONS, every=61):
+        for p in range(game.players):
+            if len(game.draw) + sum(len(h) for q, h in enumerate(game.hands) if q != p) < 6:
+                continue
+            worlds = {hidden(game.determinize(p, seed), p) for seed in range(4)}
+            assert hidden(game, p) not in worlds
+            assert len(worlds) == 4
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_determinized_games_play_to_the_end(edition: str) -> None:
+    for i, game in enumerate(mid_game_states(range(2), (2, 3, 5), (edition,), every=97)):
+        world = game.determinize(game.decider, seed=i)
+        play_out(world, random.Random(i), after=Game.check_invariants)
+        assert world.winner >= 0 or world.result == "turn-limit"
