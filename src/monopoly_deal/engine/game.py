@@ -142,6 +142,22 @@ class Game:
         "p_from", "p_to", "p_owed", "p_buildings", "p_paid",
         "swap", "history", "events", "_legal", "_dirty", "_ver", "_memo", "_others", "_static",
     )
+    # The pending action card (a_*), the Just Say No chain about it (c_*), and the payment (p_*).
+    a_verb: str
+    a_actor: int
+    a_queue: list[int]
+    a_amount: int
+    a_cards: list[tuple[int, int, int]]
+    a_colour: int
+    c_agg: int
+    c_def: int
+    c_noes: int
+    c_from: int
+    p_from: int
+    p_to: int
+    p_owed: int
+    p_buildings: list[int]
+    p_paid: list[int]
 
     def __init__(
         self,
@@ -151,7 +167,12 @@ class Game:
         seed: int | None = None,
         names: Iterable[str] | None = None,
         log: bool = True,
+        *,
+        _copy: Game | None = None,
     ) -> None:
+        if _copy is not None:  # clone(): compiled classes have no cheap bare __new__
+            self._copy_from(_copy)
+            return
         if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
             raise ValueError(f"players must be 2 to {MAX_PLAYERS}, not {players!r}")
         self.rules = rules if rules is not None else Rules()
@@ -443,28 +464,32 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (cheap: for tree search)."""
-        g = Game.__new__(Game)
-        for name in ("rules", "edition", "players", "names", "seed", "deck", "_ct", "_value", "_rng",
-                     "order", "_pos", "turn", "active", "plays", "decision", "decider", "winner", "result",
-                     "a_verb", "a_actor", "a_amount", "a_colour", "c_agg", "c_def", "c_noes", "c_from",
-                     "p_from", "p_to", "p_owed", "swap", "_legal", "_dirty", "_others", "_static"):
-            setattr(g, name, getattr(self, name))
-        g.draw = self.draw[:]
-        g.discard = self.discard[:]
-        g.box = self.box
-        g.hands = [h[:] for h in self.hands]
-        g.banks = [b[:] for b in self.banks]
-        g.groups = [[[grp.copy() for grp in col] for col in pg] for pg in self.groups]
-        g.jailed = self.jailed[:]
-        g._ver = self._ver[:]
-        g._memo = self._memo.copy()
-        g.a_queue = self.a_queue[:]
-        g.a_cards = self.a_cards[:]
-        g.p_buildings = self.p_buildings[:]
-        g.p_paid = self.p_paid[:]
-        g.history = self.history[:]
-        g.events = None if self.events is None else self.events[:]
-        return g
+        return Game(_copy=self)
+
+    def _copy_from(self, s: Game) -> None:
+        self.rules, self.edition, self.players, self.names, self.seed = s.rules, s.edition, s.players, s.names, s.seed
+        self.deck, self._ct, self._value, self._rng = s.deck, s._ct, s._value, s._rng
+        self.order, self._pos, self.turn, self.active, self.plays = s.order, s._pos, s.turn, s.active, s.plays
+        self.decision, self.decider, self.winner, self.result = s.decision, s.decider, s.winner, s.result
+        self.a_verb, self.a_actor, self.a_amount, self.a_colour = s.a_verb, s.a_actor, s.a_amount, s.a_colour
+        self.c_agg, self.c_def, self.c_noes, self.c_from = s.c_agg, s.c_def, s.c_noes, s.c_from
+        self.p_from, self.p_to, self.p_owed, self.swap = s.p_from, s.p_to, s.p_owed, s.swap
+        self._legal, self._dirty, self._others, self._static = s._legal, s._dirty, s._others, s._static
+        self.draw = s.draw[:]
+        self.discard = s.discard[:]
+        self.box = s.box
+        self.hands = [h[:] for h in s.hands]
+        self.banks = [b[:] for b in s.banks]
+        self.groups = [[[grp.copy() for grp in col] for col in pg] for pg in s.groups]
+        self.jailed = s.jailed[:]
+        self._ver = s._ver[:]
+        self._memo = s._memo.copy()
+        self.a_queue = s.a_queue[:]
+        self.a_cards = s.a_cards[:]
+        self.p_buildings = s.p_buildings[:]
+        self.p_paid = s.p_paid[:]
+        self.history = s.history[:]
+        self.events = None if s.events is None else s.events[:]
 
     def card_key(self, card: int) -> str:
         """The notation key of physical card ``card``."""
@@ -784,15 +809,15 @@ class Game:
 
     def _clear_attack(self) -> None:
         self.a_verb, self.a_actor, self.a_amount = "", -1, 0
-        self.a_queue: list[int] = []
-        self.a_cards: list[tuple[int, int, int]] = []
+        self.a_queue = []
+        self.a_cards = []
         self.a_colour = -1
         self.c_agg = self.c_def = self.c_from = -1
         self.c_noes = 0
         self.p_from = self.p_to = -1
         self.p_owed = 0
-        self.p_buildings: list[int] = []
-        self.p_paid: list[int] = []
+        self.p_buildings = []
+        self.p_paid = []
 
     def _attack(self, verb: str, targets: list[int], amount: int = 0) -> None:
         self.a_verb, self.a_actor, self.a_queue, self.a_amount = verb, self.active, targets, amount
