@@ -44,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--check", action="store_true", help="verify every card is accounted for after every action")
     sim.set_defaults(run=_run_sim)
 
+    scenario = sub.add_parser("scenario", help="run scenario files: set up a position, play actions, check the rules")
+    scenario.add_argument("paths", nargs="+", type=_existing_path, metavar="PATH",
+                          help="a scenario file, or a folder: every *.yaml below it")
+    scenario.set_defaults(run=_run_scenario)
+
     replay = sub.add_parser("replay", help="tell a recorded game in words, turn by turn")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
@@ -144,6 +149,20 @@ def _run_sim(args: argparse.Namespace) -> int:
     if args.check:
         print("  invariants: every card accounted for exactly once after every action")
     return 0
+
+
+def _existing_path(text: str) -> str:
+    from pathlib import Path
+
+    if not Path(text).exists():
+        raise argparse.ArgumentTypeError(f"no such file or folder: {text}")
+    return text
+
+
+def _run_scenario(args: argparse.Namespace) -> int:
+    from .scenario import main as run_scenarios
+
+    return run_scenarios(args.paths)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
