@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -43,6 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--check", action="store_true", help="verify every card is accounted for after every action")
     sim.set_defaults(run=_run_sim)
+
+    cards = sub.add_parser("cards", help="list an edition's cards with counts, values and names")
+    cards.add_argument("--edition", choices=("base", "enhanced"), default="base")
+    cards.add_argument("--values", choices=("printed", "s2"), default="printed", help="the s2-values deck option (R1.5)")
+    cards.set_defaults(run=_run_cards)
 
     scenario = sub.add_parser("scenario", help="run scenario files: set up a position, play actions, check the rules")
     scenario.add_argument("paths", nargs="+", type=_existing_path, metavar="PATH",
@@ -137,6 +143,15 @@ def _run_watch(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_cards(args: argparse.Namespace) -> int:
+    from .cardlist import card_table, colour_table
+
+    print(colour_table())
+    print()
+    print(card_table(args.edition, args.values))
+    return 0
+
+
 def _run_sim(args: argparse.Namespace) -> int:
     from .sim import InvariantBroken, simulate
 
@@ -168,7 +183,11 @@ def _run_scenario(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    return int(args.run(args) or 0)
+    try:
+        return int(args.run(args) or 0)
+    except BrokenPipeError:  # output piped into `head` and cut short: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

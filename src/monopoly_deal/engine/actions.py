@@ -33,7 +33,8 @@ The verbs (``{}`` a card key, ``G`` a group, ``C`` a colour, ``P`` a player):
 ``speeding-deal P [P]``         Speeding Deal
 ``inheritor P``                 Inheritor
 ``move G:{}>C``                 re-colour a wild (R6.2, free)
-``swap G:{}>C`` then ``with G:{}``  move a wild out of a built set (R6.6, free)
+``swap G:{}>C`` then ``with G:{}``  take a card out of a complete set into colour C, another
+                                taking its place (R6.2, R6.6, free)
 ``accept`` / ``no`` / ``transfer P``  answer an action (R5.7, Rent Transfer)
 ``pay {}`` / ``pay G:{}``       pay one card from the bank or the table (R8)
 ``place G`` / ``place bank``    put a received house or hotel (R8.6)
@@ -352,8 +353,10 @@ class ActionSpace:
 
         acts += [Action(GIVE, t.index, c, g, colour2=-1 if t.kind == Kind.PROPERTY else c2)
                  for c, g, t in table for c2 in (t.colours[:1] if t.kind == Kind.PROPERTY else targets(t))]
-        acts += [Action(verb, t.index, c, g, colour2=c2) for verb in (MOVE, SWAP)
+        acts += [Action(MOVE, t.index, c, g, colour2=c2)
                  for c, g, t in table if t.kind != Kind.PROPERTY for c2 in targets(t) if c2 != c]
+        acts += [Action(SWAP, t.index, c, g, colour2=c2)
+                 for c, g, t in table if c != NO_COLOUR for c2 in targets(t)]
         self.edition, self.players, self.groups = edition, players, groups
         self.actions: tuple[Action, ...] = tuple(acts)
         self._ids = {a: i for i, a in enumerate(acts)}

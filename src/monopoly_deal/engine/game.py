@@ -1070,22 +1070,41 @@ class Game:
         return acts
 
     def _rearrangements(self, p: int) -> list[Action]:
-        """R6.2: re-colour wilds (free, own turn); R6.6: out of a built set only by a swap."""
+        """R6.2: free, on the owner's turn: re-colour a wild (``move``), or take any card out
+        of a complete set while another takes its place (``swap``, then ``with``), which is
+        also the only way out of a set with buildings (R6.6)."""
         acts = []
-        ct = self._ct
         for colour, col in enumerate(self.groups[p]):
             for ordinal, g in enumerate(col):
-                wilds: list[int] = []
-                for c in g.cards:
-                    t = ct[c]
-                    if _IS_WILD[t] and t not in wilds:
-                        wilds.append(t)
-                for t in wilds:
-                    verb = MOVE if g.house < 0 else SWAP
-                    if verb == SWAP and not self._swap_partners(p, colour, ordinal, self._card_in_group(g, t)):
-                        continue
-                    acts += [_new(verb, t, colour, ordinal, -1, c2) for c2 in self._wild_targets(p, t) if c2 != colour]
+                built = g.house >= 0
+                stand_ins = self._stand_ins(p, colour, g) if colour != NO_COLOUR and self.is_complete(g, colour) else []
+                for t in self._distinct(g.cards):
+                    targets = [c2 for c2 in self._wild_targets(p, t) if c2 != colour] if _IS_WILD[t] else []
+                    if not built:
+                        acts += [_new(MOVE, t, colour, ordinal, -1, c2) for c2 in targets]
+                    if any(self._may_stand_in(g, colour, self._card_in_group(g, t), c) for _, _, c in stand_ins):
+                        acts += [_new(SWAP, t, colour, ordinal, -1, c2) for c2 in ([colour] + targets if built else [colour])]
         return acts
+
+    def _stand_ins(self, p: int, colour: int, g: Group) -> list[tuple[int, int, int]]:
+        """(colour, ordinal, card) of one card of each kind in ``p``'s other groups without
+        buildings that could take a place in ``g``, a complete set of ``colour``."""
+        found = []
+        for colour2, col in enumerate(self.groups[p]):
+            for ordinal2, g2 in enumerate(col):
+                if g2 is not g and g2.house < 0:
+                    found += [(colour2, ordinal2, self._card_in_group(g2, t))
+                              for t in self._distinct(g2.cards) if colour in _COLOURS[t]]
+        return found
+
+    def _may_stand_in(self, g: Group, colour: int, card: int, partner: int) -> bool:
+        """``partner`` can take ``card``'s place in ``g`` and keep it complete (a card of another kind)."""
+        ct = self._ct
+        if ct[partner] == ct[card]:
+            return False
+        trial = [c for c in g.cards if c != card] + [partner]
+        return (any(ct[c] != _RAINBOW for c in trial)
+                and (not self.rules.complete_needs_single or self._has_single(trial)))
 
     def _wild_targets(self, p: int, t: int) -> list[int]:
         """Where a wild can go on ``p``'s table: a two-colour wild to either colour; a
@@ -1093,24 +1112,6 @@ class Game:
         if t == _RAINBOW:
             return self._memo_for("join", p, self._joinable) + [NO_COLOUR]
         return list(_COLOURS[t])
-
-    def _swap_partners(self, p: int, colour: int, ordinal: int, card: int) -> list[tuple[int, int, int]]:
-        """Cards that can take ``card``'s place in a built set and keep it complete (R6.6)."""
-        g = self.groups[p][colour][ordinal]
-        rest = [c for c in g.cards if c != card]
-        partners = []
-        for colour2, col in enumerate(self.groups[p]):
-            for ordinal2, g2 in enumerate(col):
-                if g2 is g or g2.house >= 0:
-                    continue
-                for t in self._distinct(g2.cards):
-                    if colour not in _COLOURS[t]:
-                        continue
-                    trial = rest + [self._card_in_group(g2, t)]
-                    if (len(trial) == _SIZE[colour] and any(self._ct[c] != _RAINBOW for c in trial)
-                            and (not self.rules.complete_needs_single or self._has_single(trial))):
-                        partners.append((colour2, ordinal2, t))
-        return partners
 
     def _legal_give(self) -> list[Action]:
         acts = []
@@ -1133,7 +1134,9 @@ class Game:
     def _legal_swap(self) -> list[Action]:
         assert self.swap is not None
         colour, ordinal, card, _ = self.swap
-        return [Action(WITH, t, c2, o2) for c2, o2, t in self._swap_partners(self.active, colour, ordinal, card)]
+        g = self.groups[self.active][colour][ordinal]
+        return [Action(WITH, self._ct[partner], c2, o2) for c2, o2, partner in self._stand_ins(self.active, colour, g)
+                if self._may_stand_in(g, colour, card, partner)]
 
     def _legal_respond(self) -> list[Action]:
         who = self.decider
