@@ -18,4 +18,4 @@ class RandomBot:
 
     def choose(self, seat: Seat) -> Action:
         actions = seat.legal_actions
-        return actions[self._rng.randrange(len(actions))]
+        return actions[int(self._rng.random() * len(actions))]  # random() is C: randrange() is Python

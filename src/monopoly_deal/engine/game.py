@@ -17,7 +17,7 @@ does no I/O and imports nothing outside the standard library.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable
+from typing import Any, Final, Iterable
 
 from .actions import (
     ACCEPT, BANK, DISCARD, END, GIVE, MOVE, NO, PAY, PLACE, PLAY, SWAP, TAKE, TRANSFER, WITH,
@@ -40,9 +40,27 @@ HAND_LIMIT = 7
 PLAYS_PER_TURN = 3
 
 _M64 = (1 << 64) - 1
-_KIND = tuple(t.kind for t in TYPES)
+# Card kinds as plain ints: compiled, an int compare beats an enum attribute lookup.
+_K_BIRTHDAY: Final = int(Kind.BIRTHDAY)
+_K_DEAL_BREAKER: Final = int(Kind.DEAL_BREAKER)
+_K_DEBT_COLLECTOR: Final = int(Kind.DEBT_COLLECTOR)
+_K_DOUBLE_SLY_DEAL: Final = int(Kind.DOUBLE_SLY_DEAL)
+_K_FORCED_DEAL: Final = int(Kind.FORCED_DEAL)
+_K_GO_TO_JAIL: Final = int(Kind.GO_TO_JAIL)
+_K_HOTEL: Final = int(Kind.HOTEL)
+_K_HOUSE: Final = int(Kind.HOUSE)
+_K_INHERITOR: Final = int(Kind.INHERITOR)
+_K_PASS_GO: Final = int(Kind.PASS_GO)
+_K_PROPERTY: Final = int(Kind.PROPERTY)
+_K_RAINBOW: Final = int(Kind.RAINBOW)
+_K_RENT: Final = int(Kind.RENT)
+_K_RENT_ANY: Final = int(Kind.RENT_ANY)
+_K_SLY_DEAL: Final = int(Kind.SLY_DEAL)
+_K_SPEEDING_DEAL: Final = int(Kind.SPEEDING_DEAL)
+_K_WILD: Final = int(Kind.WILD)
+_KIND = tuple(int(t.kind) for t in TYPES)
 _COLOURS = tuple(tuple(int(c) for c in t.colours) for t in TYPES)
-_IS_WILD = tuple(t.kind in (Kind.WILD, Kind.RAINBOW) for t in TYPES)
+_IS_WILD = tuple(t.kind in (_K_WILD, _K_RAINBOW) for t in TYPES)
 # Group slots: the ten colours, then NO_COLOUR, where rainbow wilds lie alone (R6.3): one
 # group of any size that is never complete and charges no rent.
 _SLOTS = 11
@@ -53,8 +71,8 @@ _JSN = TYPE_BY_KEY["just-say-no"].index
 _DOUBLE = TYPE_BY_KEY["double-rent"].index
 _TRANSFER = TYPE_BY_KEY["rent-transfer"].index
 _RAINBOW = TYPE_BY_KEY["rainbow"].index
-_PAYMENT_VERBS = frozenset(("birthday", "debt-collector")) | {t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_ANY)}
-_RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_ANY))
+_PAYMENT_VERBS = frozenset(("birthday", "debt-collector")) | {t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY)}
+_RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY))
 
 
 def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: int = -1,
@@ -64,8 +82,8 @@ def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: i
 
 
 _END = Action(END)
-_LOOKS_AT_TABLES = frozenset((Kind.RAINBOW, Kind.RENT, Kind.RENT_ANY, Kind.SLY_DEAL, Kind.DOUBLE_SLY_DEAL, Kind.FORCED_DEAL,
-                              Kind.DEAL_BREAKER, Kind.HOUSE, Kind.HOTEL, Kind.INHERITOR))
+_LOOKS_AT_TABLES = frozenset((_K_RAINBOW, _K_RENT, _K_RENT_ANY, _K_SLY_DEAL, _K_DOUBLE_SLY_DEAL, _K_FORCED_DEAL,
+                              _K_DEAL_BREAKER, _K_HOUSE, _K_HOTEL, _K_INHERITOR))
 _STATIC_CACHE: dict[tuple[int, ...], list[list[tuple[Action, ...]]]] = {}
 
 
@@ -82,15 +100,15 @@ def _static_actions(players: int, others: list[list[int]]) -> list[list[tuple[Ac
         for t in TYPES:
             i, kind = t.index, t.kind
             if t.is_property:
-                colours = (NO_COLOUR,) if kind == Kind.RAINBOW else tuple(int(c) for c in t.colours)
+                colours = (NO_COLOUR,) if kind == _K_RAINBOW else tuple(int(c) for c in t.colours)
                 row.append(tuple(Action(PLAY, i, c) for c in colours))
                 continue
             acts = [Action(BANK, i)]
-            if kind in (Kind.PASS_GO, Kind.BIRTHDAY):
+            if kind in (_K_PASS_GO, _K_BIRTHDAY):
                 acts.append(Action(t.key))
-            elif kind in (Kind.DEBT_COLLECTOR, Kind.GO_TO_JAIL):
+            elif kind in (_K_DEBT_COLLECTOR, _K_GO_TO_JAIL):
                 acts += [Action(t.key, player=q) for q in others[p]]
-            elif kind == Kind.SPEEDING_DEAL:  # two other players; with one opponent, that one
+            elif kind == _K_SPEEDING_DEAL:  # two other players; with one opponent, that one
                 seats = sorted(others[p])
                 acts += ([Action(t.key, player=seats[0])] if len(seats) == 1 else
                          [Action(t.key, player=a, extra=b) for n, a in enumerate(seats) for b in seats[n + 1:]])
@@ -304,7 +322,7 @@ class Game:
                 if colour != NO_COLOUR and all(game._ct[c] == _RAINBOW for c in cards):
                     raise ValueError(f"{where}: rainbow wilds alone have no colour; list them under 'none' (R6.3)")
                 g = Group(cards)
-                for slot, key, kind in (("house", house, Kind.HOUSE), ("hotel", hotel, Kind.HOTEL)):
+                for slot, key, kind in (("house", house, _K_HOUSE), ("hotel", hotel, _K_HOTEL)):
                     if key:
                         b = take(key, where)
                         if _KIND[game._ct[b]] != kind:
@@ -439,7 +457,7 @@ class Game:
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action for :attr:`decider`, in a fixed order."""
         if self._legal is None:
-            self._legal = tuple(_GENERATORS[self.decision](self))
+            self._legal = tuple(self._generate())
         return self._legal
 
     def apply(self, action: Action | str) -> None:
@@ -456,7 +474,7 @@ class Game:
             raise IllegalActionError(f"{self._describe_illegal(action)}")
         self._legal = None
         self.history.append(action)
-        _HANDLERS[self.decision](self, action)
+        self._handle(action)
         if self._dirty:
             dirty, self._dirty = self._dirty, 0
             if self.decision != OVER:
@@ -511,7 +529,7 @@ class Game:
 
     def _has_single(self, cards: list[int]) -> bool:
         ct = self._ct
-        return any(_KIND[ct[c]] == Kind.PROPERTY for c in cards)
+        return any(_KIND[ct[c]] == _K_PROPERTY for c in cards)
 
     def rent_of(self, group: Group, colour: int) -> int:
         """R6.7: the rent a group charges (0 if it holds only rainbow wilds)."""
@@ -750,7 +768,15 @@ class Game:
 
     def _joinable(self, p: int) -> list[int]:
         """The colours in which ``p`` has an unfilled group: where a rainbow wild can go (R6.3)."""
-        return [colour for colour in range(10) if any(len(g.cards) < _SIZE[colour] for g in self.groups[p][colour])]
+        groups = self.groups[p]
+        joinable = []
+        for colour in range(10):
+            size = _SIZE[colour]
+            for g in groups[colour]:
+                if len(g.cards) < size:
+                    joinable.append(colour)
+                    break
+        return joinable
 
     def _place(self, p: int, card: int, colour: int) -> None:
         """R6.1: a property joins the colour's unfilled group, or starts a new one.
@@ -958,7 +984,7 @@ class Game:
     def _place_buildings(self) -> None:
         """R8.6: the receiver puts each received building on a set, or in the bank."""
         # Houses first: a hotel paid with its house (R8.5 pays the hotel first) may go on that house.
-        self.p_buildings.sort(key=lambda b: _KIND[self._ct[b]] == Kind.HOTEL)
+        self.p_buildings.sort(key=lambda b: _KIND[self._ct[b]] == _K_HOTEL)
         while self.p_buildings:
             b = self.p_buildings[0]
             if not self.rules.received_buildings_to_bank and self._building_spots(self.p_to, b):
@@ -970,7 +996,7 @@ class Game:
 
     def _building_spots(self, p: int, building: int) -> list[tuple[int, int]]:
         """R6.5: a house on a complete set without one; a hotel on one with a house and no hotel."""
-        hotel = _KIND[self._ct[building]] == Kind.HOTEL
+        hotel = _KIND[self._ct[building]] == _K_HOTEL
         spots = []
         for colour, col in enumerate(self.groups[p]):
             if not _BUILDABLE[colour]:
@@ -1022,23 +1048,23 @@ class Game:
         self._memo[key] = (self._ver[p], value)
         return value
 
-    def _table_actions(self, p: int, t: int, kind: Kind, hand: list[int], left: int) -> list[Action]:
+    def _table_actions(self, p: int, t: int, kind: int, hand: list[int], left: int) -> list[Action]:
         """R5.9: the uses of an action card that depend on what lies on the tables."""
         key = TYPES[t].key
         others = self._others[p]
-        if kind == Kind.RENT or kind == Kind.RENT_ANY:
+        if kind == _K_RENT or kind == _K_RENT_ANY:
             return self._rent_actions(p, t, key, kind, hand, left, others)
-        if kind == Kind.SLY_DEAL or kind == Kind.DOUBLE_SLY_DEAL or kind == Kind.FORCED_DEAL:
-            if kind == Kind.FORCED_DEAL and not self._memo_for("steal", p, self._stealable):
+        if kind == _K_SLY_DEAL or kind == _K_DOUBLE_SLY_DEAL or kind == _K_FORCED_DEAL:
+            if kind == _K_FORCED_DEAL and not self._memo_for("steal", p, self._stealable):
                 return []
             return [_new(key, t2, colour, ordinal, q) for q in others
                     for colour, ordinal, t2 in self._memo_for("steal", q, self._stealable)]
-        if kind == Kind.DEAL_BREAKER:
+        if kind == _K_DEAL_BREAKER:
             return [_new(key, -1, colour, ordinal, q) for q in others
                     for colour, ordinal in self._memo_for("sets", q, self._complete_sets)]
-        if kind == Kind.HOUSE or kind == Kind.HOTEL:
+        if kind == _K_HOUSE or kind == _K_HOTEL:
             return [_new(key, -1, colour, ordinal) for colour, ordinal in self._building_spots(p, self._first(hand, t))]
-        if kind == Kind.RAINBOW:  # R6.3: into a colour group it can join (alone is a static play)
+        if kind == _K_RAINBOW:  # R6.3: into a colour group it can join (alone is a static play)
             return [_new(PLAY, t, colour) for colour in self._memo_for("join", p, self._joinable)]
         return [_new(key, -1, -1, -1, q) for q in others if self.hands[q]]  # Inheritor
 
@@ -1050,7 +1076,7 @@ class Game:
         ct = self._ct
         return next(c for c in cards if ct[c] == t)
 
-    def _rent_actions(self, p: int, t: int, key: str, kind: Kind, hand: list[int], left: int,
+    def _rent_actions(self, p: int, t: int, key: str, kind: int, hand: list[int], left: int,
                       others: list[int]) -> list[Action]:
         """R6.7–R6.9, R3.4: a group of the colour that charges rent, and Double the Rents."""
         ct = self._ct
@@ -1063,7 +1089,7 @@ class Game:
                 if self.rent_of(g, colour) == 0:
                     continue
                 for d in range(doubles + 1):
-                    if kind == Kind.RENT:
+                    if kind == _K_RENT:
                         acts.append(_new(key, -1, colour, ordinal, -1, -1, d))
                     else:
                         acts += [_new(key, -1, colour, ordinal, q, -1, d) for q in others]
@@ -1073,16 +1099,20 @@ class Game:
         """R6.2: free, on the owner's turn: re-colour a wild (``move``), or take any card out
         of a complete set while another takes its place (``swap``, then ``with``), which is
         also the only way out of a set with buildings (R6.6)."""
-        acts = []
+        acts: list[Action] = []
+        ct = self._ct
         for colour, col in enumerate(self.groups[p]):
             for ordinal, g in enumerate(col):
+                complete = colour != NO_COLOUR and self.is_complete(g, colour)
+                if not complete and not any(_IS_WILD[ct[c]] for c in g.cards):
+                    continue
                 built = g.house >= 0
-                stand_ins = self._stand_ins(p, colour, g) if colour != NO_COLOUR and self.is_complete(g, colour) else []
+                stand_ins = self._stand_ins(p, colour, g) if complete else []
                 for t in self._distinct(g.cards):
                     targets = [c2 for c2 in self._wild_targets(p, t) if c2 != colour] if _IS_WILD[t] else []
                     if not built:
                         acts += [_new(MOVE, t, colour, ordinal, -1, c2) for c2 in targets]
-                    if any(self._may_stand_in(g, colour, self._card_in_group(g, t), c) for _, _, c in stand_ins):
+                    if stand_ins and any(self._may_stand_in(g, self._card_in_group(g, t), c) for _, _, c in stand_ins):
                         acts += [_new(SWAP, t, colour, ordinal, -1, c2) for c2 in ([colour] + targets if built else [colour])]
         return acts
 
@@ -1097,14 +1127,15 @@ class Game:
                               for t in self._distinct(g2.cards) if colour in _COLOURS[t]]
         return found
 
-    def _may_stand_in(self, g: Group, colour: int, card: int, partner: int) -> bool:
-        """``partner`` can take ``card``'s place in ``g`` and keep it complete (a card of another kind)."""
+    def _may_stand_in(self, g: Group, card: int, partner: int) -> bool:
+        """``partner`` can take ``card``'s place in the complete set ``g`` and keep it complete
+        (a card of another kind: trading like for like changes nothing)."""
         ct = self._ct
         if ct[partner] == ct[card]:
             return False
-        trial = [c for c in g.cards if c != card] + [partner]
-        return (any(ct[c] != _RAINBOW for c in trial)
-                and (not self.rules.complete_needs_single or self._has_single(trial)))
+        if self.rules.complete_needs_single:
+            return _KIND[ct[partner]] == _K_PROPERTY or any(_KIND[ct[c]] == _K_PROPERTY for c in g.cards if c != card)
+        return ct[partner] != _RAINBOW or any(ct[c] != _RAINBOW for c in g.cards if c != card)
 
     def _wild_targets(self, p: int, t: int) -> list[int]:
         """Where a wild can go on ``p``'s table: a two-colour wild to either colour; a
@@ -1116,7 +1147,7 @@ class Game:
     def _legal_give(self) -> list[Action]:
         acts = []
         for colour, ordinal, t in self._stealable(self.active):
-            if _KIND[t] == Kind.PROPERTY:
+            if _KIND[t] == _K_PROPERTY:
                 acts.append(Action(GIVE, t, colour, ordinal))
             else:  # R5.5: the giver chooses the wild's colour
                 acts += [Action(GIVE, t, colour, ordinal, colour2=c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
@@ -1136,7 +1167,7 @@ class Game:
         colour, ordinal, card, _ = self.swap
         g = self.groups[self.active][colour][ordinal]
         return [Action(WITH, self._ct[partner], c2, o2) for c2, o2, partner in self._stand_ins(self.active, colour, g)
-                if self._may_stand_in(g, colour, card, partner)]
+                if self._may_stand_in(g, card, partner)]
 
     def _legal_respond(self) -> list[Action]:
         who = self.decider
@@ -1205,10 +1236,10 @@ class Game:
         t = TYPE_BY_KEY[verb].index
         self._discard_from_hand(p, t)  # R5.1, R5.7: used up even if cancelled
         kind = _KIND[t]
-        if kind == Kind.HOUSE or kind == Kind.HOTEL:
+        if kind == _K_HOUSE or kind == _K_HOTEL:
             g = self.groups[p][a.colour][a.group]
             card = self.discard.pop()
-            if kind == Kind.HOUSE:
+            if kind == _K_HOUSE:
                 g.house = card
             else:
                 g.hotel = card
@@ -1217,34 +1248,34 @@ class Game:
             return
         self._log("use", p, str(a))
         others = self.others(p)
-        if kind == Kind.PASS_GO:
+        if kind == _K_PASS_GO:
             self._draw(p, 2)
-        elif kind == Kind.BIRTHDAY:
+        elif kind == _K_BIRTHDAY:
             self._attack(verb, others, 2)
-        elif kind == Kind.DEBT_COLLECTOR:
+        elif kind == _K_DEBT_COLLECTOR:
             self._attack(verb, [a.player], 5)
-        elif kind == Kind.RENT or kind == Kind.RENT_ANY:
+        elif kind == _K_RENT or kind == _K_RENT_ANY:
             for _ in range(a.extra):
                 self._discard_from_hand(p, _DOUBLE)
             self.plays += a.extra
             amount = self.rent_of(self.groups[p][a.colour][a.group], a.colour) << a.extra
-            self._attack(verb, others if kind == Kind.RENT else [a.player], amount)
-        elif kind in (Kind.SLY_DEAL, Kind.FORCED_DEAL, Kind.DOUBLE_SLY_DEAL):
+            self._attack(verb, others if kind == _K_RENT else [a.player], amount)
+        elif kind in (_K_SLY_DEAL, _K_FORCED_DEAL, _K_DOUBLE_SLY_DEAL):
             card = self._card_in_group(self.groups[a.player][a.colour][a.group], a.card)
             self.a_cards = [(a.player, a.colour, card)]
             self.a_verb, self.a_actor, self.a_queue = verb, p, []
-            if kind == Kind.FORCED_DEAL:
+            if kind == _K_FORCED_DEAL:
                 self.decision = GIVING
-            elif kind == Kind.DOUBLE_SLY_DEAL and self._legal_take():
+            elif kind == _K_DOUBLE_SLY_DEAL and self._legal_take():
                 self.decision = TAKING
             else:
                 self._attack(verb, [a.player])
-        elif kind == Kind.DEAL_BREAKER:
+        elif kind == _K_DEAL_BREAKER:
             self.a_cards = [(a.player, a.colour, a.group)]
             self._attack(verb, [a.player])
-        elif kind == Kind.GO_TO_JAIL or kind == Kind.INHERITOR:
+        elif kind == _K_GO_TO_JAIL or kind == _K_INHERITOR:
             self._attack(verb, [a.player])
-        elif kind == Kind.SPEEDING_DEAL:
+        elif kind == _K_SPEEDING_DEAL:
             self._attack(verb, [q for q in others if q in (a.player, a.extra)])
 
     def _next_turn(self) -> None:
@@ -1323,7 +1354,7 @@ class Game:
             self.banks[p].append(b)
         else:
             g = self.groups[p][a.colour][a.group]
-            if _KIND[self._ct[b]] == Kind.HOTEL:
+            if _KIND[self._ct[b]] == _K_HOTEL:
                 g.hotel = b
             else:
                 g.house = b
@@ -1348,11 +1379,48 @@ class Game:
         self._log("discarded", self.decider, a.card)
         self._next_target()
 
-    def _legal_none(self) -> list[Action]:
+    # --- dispatch on the decision (if-chains: compiled, native calls beat a table of methods)
+
+    def _generate(self) -> list[Action]:
+        d = self.decision
+        if d == PLAYING:
+            return self._legal_play()
+        if d == PAYING:
+            return self._legal_pay()
+        if d == RESPONDING:
+            return self._legal_respond()
+        if d == PUTTING_BACK or d == SPEEDING:
+            return self._legal_discard()
+        if d == GIVING:
+            return self._legal_give()
+        if d == TAKING:
+            return self._legal_take()
+        if d == SWAPPING:
+            return self._legal_swap()
+        if d == PLACING:
+            return self._legal_place()
         return []
 
-    def _do_none(self, a: Action) -> None:
-        raise IllegalActionError("the game is over")
+    def _handle(self, a: Action) -> None:
+        d = self.decision
+        if d == PLAYING:
+            self._do_play(a)
+        elif d == PAYING:
+            self._do_pay(a)
+        elif d == RESPONDING:
+            self._do_respond(a)
+        elif d == PUTTING_BACK:
+            self._do_put_back(a)
+        elif d == SPEEDING:
+            self._do_speeding(a)
+        elif d == GIVING:
+            self._do_give(a)
+        elif d == TAKING:
+            self._do_take(a)
+        elif d == SWAPPING:
+            self._do_swap(a)
+        elif d == PLACING:
+            self._do_place(a)
 
     # --- error messages -------------------------------------------------------
 
@@ -1363,13 +1431,3 @@ class Game:
         options = ", ".join(str(x) for x in self.legal_actions()[:12])
         more = "" if len(self.legal_actions()) <= 12 else ", …"
         return f"{a} is not legal now: {who} must decide ({DECISIONS[self.decision]}); legal: {options}{more}"
-
-
-_GENERATORS = (
-    Game._legal_play, Game._legal_give, Game._legal_take, Game._legal_swap, Game._legal_respond,
-    Game._legal_pay, Game._legal_place, Game._legal_discard, Game._legal_discard, Game._legal_none,
-)
-_HANDLERS = (
-    Game._do_play, Game._do_give, Game._do_take, Game._do_swap, Game._do_respond,
-    Game._do_pay, Game._do_place, Game._do_put_back, Game._do_speeding, Game._do_none,
-)
