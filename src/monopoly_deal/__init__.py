@@ -2,8 +2,10 @@
 
 >>> from monopoly_deal import Game
 >>> game = Game(players=3, seed=1)
->>> len(game.view(0)["hand"])
-7
+>>> game.decider                      # P3 starts (seat 2): seven cards after the draw
+2
+>>> len(game.view(2)["hand"]), game.view(2)["hand_sizes"]
+(7, [5, 5, 7])
 """
 
 from .engine import Action, Game, IllegalActionError, Rules

@@ -8,8 +8,8 @@ cards by type, so ``bank 1M`` is one action however many 1M notes you hold.
 >>> deck = build_deck("base")
 >>> len(deck.cards)
 106
->>> TYPES[deck.cards[0]].key
-'brown'
+>>> TYPES[deck.cards[0]].key, deck.count("pass-go")
+('1M', 10)
 """
 
 from __future__ import annotations

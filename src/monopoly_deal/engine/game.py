@@ -2,8 +2,8 @@
 
 >>> from monopoly_deal import Game
 >>> game = Game(players=2, seed=7)
->>> game.decider                     # the seat that owes the decision
-0
+>>> game.decider                     # the seat that owes the decision (P2)
+1
 >>> "end" in map(str, game.legal_actions())
 True
 >>> game.apply("end")                # actions are objects or their notation

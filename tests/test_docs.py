@@ -1,0 +1,42 @@
+"""The examples in the README and in the docstrings run as written."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULES = [
+    "monopoly_deal", "monopoly_deal.engine.cards", "monopoly_deal.engine.rules", "monopoly_deal.engine.actions",
+    "monopoly_deal.engine.game", "monopoly_deal.record", "monopoly_deal.bots",
+]
+
+
+def _run(text: str, name: str, globs: dict) -> doctest.TestResults:
+    test = doctest.DocTestParser().get_doctest(text, globs, name, name, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
+def test_readme_examples_run() -> None:
+    result = _run((ROOT / "README.md").read_text(encoding="utf-8"), "README.md", {})
+    assert result.attempted > 5 and result.failed == 0
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(name)
+    # The module docstring (compiled modules keep it, though not their functions' doctests).
+    result = _run(module.__doc__ or "", name, dict(vars(module)))
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_readme_card_list_is_the_data() -> None:
+    from monopoly_deal.cardlist import card_table, colour_table
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert card_table("base") in readme and colour_table() in readme
