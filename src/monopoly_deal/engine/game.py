@@ -179,10 +179,10 @@ class Game:
 
     def __init__(
         self,
-        players: int = 2,
+        players: Any = 2,  # Any, not int: bad input gets our ValueError, compiled or not
         edition: str = "base",
         rules: Rules | None = None,
-        seed: int | None = None,
+        seed: Any = None,
         names: Iterable[str] | None = None,
         log: bool = True,
         *,
@@ -460,7 +460,7 @@ class Game:
             self._legal = tuple(self._generate())
         return self._legal
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Any) -> None:
         """Take one decision for :attr:`decider`.
 
         ``action`` is an :class:`Action` or its notation. An illegal or
