@@ -24,6 +24,7 @@ class SimStats:
     seconds: float = 0.0
     wins: list[int] = field(default_factory=list)
     turn_limit: int = 0
+    out_of_cards: int = 0
 
     @property
     def games_per_second(self) -> float:
@@ -41,6 +42,8 @@ class SimStats:
             f"  {self.turns / max(self.games, 1):.1f} turns and {self.decisions / max(self.games, 1):.0f} decisions per game\n"
             f"  wins by seat: {wins}\n"
             f"  games that hit the turn limit: {self.turn_limit}"
+            + (f" (all {self.out_of_cards} out of cards: piles and hands empty)" if self.turn_limit and
+               self.out_of_cards == self.turn_limit else f" ({self.out_of_cards} out of cards)" if self.turn_limit else "")
         )
 
 
@@ -76,5 +79,6 @@ def simulate(players: int, games: int, seed: int = 0, edition: str = "base", rul
             stats.wins[game.winner] += 1
         else:
             stats.turn_limit += 1
+            stats.out_of_cards += game.out_of_cards
     stats.seconds = time.perf_counter() - start
     return stats

@@ -451,6 +451,12 @@ class Game:
         return self.decision == OVER
 
     @property
+    def out_of_cards(self) -> bool:
+        """Both piles and every hand are empty: only re-arranging is left, so the game
+        cannot progress and will end at the turn limit (R7)."""
+        return not self.draw and not self.discard and not any(self.hands)
+
+    @property
     def sets_to_win(self) -> int:
         return 4 if self.edition == "enhanced" else 3
 
