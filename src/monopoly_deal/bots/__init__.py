@@ -9,5 +9,6 @@
 
 from .base import Bot, Seat
 from .random import RandomBot
+from .registry import BOTS, BotSpecError, make_bot
 
-__all__ = ["Bot", "RandomBot", "Seat"]
+__all__ = ["BOTS", "Bot", "BotSpecError", "RandomBot", "Seat", "make_bot"]

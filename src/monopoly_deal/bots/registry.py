@@ -1,0 +1,78 @@
+"""Bots by name, with options: ``random``, ``random:seed=3`` (later ``ismcts:iters=2000``…).
+
+>>> from monopoly_deal.bots.registry import make_bot, parse_spec
+>>> parse_spec("random:seed=3")
+('random', {'seed': '3'})
+>>> make_bot("random", seed=1).name
+'random'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .base import Bot
+from .random import RandomBot
+
+
+class BotSpecError(ValueError):
+    """An unknown bot or option; the message lists what is available."""
+
+
+@dataclass(frozen=True)
+class BotInfo:
+    """A bot the project has: how to make one, and the options it takes (name -> help)."""
+
+    name: str
+    summary: str
+    make: Callable[..., Bot]
+    options: dict[str, str]
+
+
+BOTS: dict[str, BotInfo] = {}
+
+
+def register(info: BotInfo) -> None:
+    BOTS[info.name] = info
+
+
+register(BotInfo("random", "uniform over the legal actions", RandomBot, {}))
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``name:key=value,key=value`` -> (name, {key: value})."""
+    name, _, rest = spec.strip().partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise BotSpecError(f"bot option {item!r} in {spec!r} is not key=value")
+        options[key.strip()] = value.strip()
+    return name, options
+
+
+def describe() -> str:
+    """The available bots and their options, one per line (for error messages and --help)."""
+    lines = []
+    for info in BOTS.values():
+        opts = ", ".join(f"{k} ({v})" for k, v in info.options.items()) or "no options"
+        lines.append(f"  {info.name}: {info.summary}; options: {opts}")
+    return "available bots:\n" + "\n".join(lines)
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from its spec; ``seed`` seeds it unless the spec sets ``seed=``."""
+    name, options = parse_spec(spec)
+    info = BOTS.get(name)
+    if info is None:
+        raise BotSpecError(f"unknown bot {name!r}\n{describe()}")
+    unknown = sorted(set(options) - set(info.options) - {"seed"})
+    if unknown:
+        raise BotSpecError(f"bot {name!r} has no option(s) {', '.join(unknown)}\n{describe()}")
+    kwargs: dict[str, object] = {k: v for k, v in options.items() if k != "seed"}
+    bot_seed = int(options["seed"]) if "seed" in options else seed
+    try:
+        return info.make(seed=bot_seed, **kwargs)
+    except (TypeError, ValueError) as error:
+        raise BotSpecError(f"bad options for bot {name!r}: {error}\n{describe()}") from None
