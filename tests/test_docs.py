@@ -28,7 +28,7 @@ def _docstring(module: object) -> str:
     doc = getattr(module, "__doc__", None)
     if doc:
         return doc
-    path = Path(getattr(module, "__file__"))
+    path = Path(module.__file__)
     source = path.with_name(path.name.split(".")[0] + ".py")
     return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
 

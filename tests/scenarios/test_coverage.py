@@ -28,7 +28,7 @@ def _rule_ids() -> list[str]:
     if path is None:
         pytest.skip("RULES.md is not reachable from this checkout (../shared/RULES.md)")
     text = path.read_text(encoding="utf-8")
-    ids = re.findall(r"^(?:###|-) (R[1-9]\.\d+)\b", text, flags=re.M)
+    ids = re.findall(r"^(?:###|-) (R[1-9]\.\d+)\b", text, flags=re.MULTILINE)
     assert len(ids) > 40, "RULES.md should define the R1–R9 rule ids"
     return sorted(set(ids), key=lambda r: tuple(int(x) for x in r[1:].split(".")))
 

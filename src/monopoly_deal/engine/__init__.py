@@ -1,15 +1,28 @@
 """The rules engine: pure Python, no I/O, no dependencies outside the standard library."""
 
+from . import game as _game_module
 from .actions import Action, IllegalActionError, format_action, parse_action
 from .cards import COLOUR_KEYS, SET_SIZE, TYPES, Colour, Kind, build_deck
 from .game import DECISIONS, Game, Group
 from .rules import Rules
-from . import game as _game_module
 
 #: True when the engine runs as the mypyc-compiled extension (a normal install), False for pure Python.
 COMPILED = not _game_module.__file__.endswith(".py")
 
 __all__ = [
-    "COMPILED", "Action", "COLOUR_KEYS", "Colour", "DECISIONS", "Game", "Group", "IllegalActionError", "Kind",
-    "Rules", "SET_SIZE", "TYPES", "build_deck", "format_action", "parse_action",
+    "COLOUR_KEYS",
+    "COMPILED",
+    "DECISIONS",
+    "SET_SIZE",
+    "TYPES",
+    "Action",
+    "Colour",
+    "Game",
+    "Group",
+    "IllegalActionError",
+    "Kind",
+    "Rules",
+    "build_deck",
+    "format_action",
+    "parse_action",
 ]

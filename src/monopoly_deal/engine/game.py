@@ -17,15 +17,41 @@ does no I/O and imports nothing outside the standard library.
 from __future__ import annotations
 
 import os
-from typing import Any, Final, Iterable
+from collections.abc import Iterable
+from typing import Any, Final
 
 from .actions import (
-    ACCEPT, BANK, DISCARD, END, GIVE, MOVE, NO, PAY, PLACE, PLAY, SWAP, TAKE, TRANSFER, WITH,
-    Action, IllegalActionError, parse_action,
+    ACCEPT,
+    BANK,
+    DISCARD,
+    END,
+    GIVE,
+    MOVE,
+    NO,
+    PAY,
+    PLACE,
+    PLAY,
+    SWAP,
+    TAKE,
+    TRANSFER,
+    WITH,
+    Action,
+    IllegalActionError,
+    parse_action,
 )
 from .cards import (
-    BUILDABLE, COLOUR_KEYS, NO_COLOUR, NO_COLOUR_KEY, RENT, SET_SIZE, TYPE_BY_KEY, TYPES, Deck, Kind,
-    build_deck, decks_for,
+    BUILDABLE,
+    COLOUR_KEYS,
+    NO_COLOUR,
+    NO_COLOUR_KEY,
+    RENT,
+    SET_SIZE,
+    TYPE_BY_KEY,
+    TYPES,
+    Deck,
+    Kind,
+    build_deck,
+    decks_for,
 )
 from .rules import Rules
 
@@ -121,7 +147,7 @@ def _static_actions(players: int, others: list[list[int]]) -> list[list[tuple[Ac
 class Group:
     """A player's property group of one colour: its cards and buildings (card ids, -1 for none)."""
 
-    __slots__ = ("cards", "house", "hotel")
+    __slots__ = ("cards", "hotel", "house")
 
     def __init__(self, cards: list[int], house: int = -1, hotel: int = -1) -> None:
         self.cards = cards
@@ -152,13 +178,55 @@ class Game:
     """
 
     __slots__ = (
-        "rules", "edition", "players", "names", "seed", "deck", "_ct", "_value", "_rng",
-        "order", "_pos", "draw", "discard", "box", "hands", "banks", "groups", "jailed",
-        "turn", "active", "plays", "decision", "decider", "winner", "result",
-        "a_verb", "a_actor", "a_queue", "a_amount", "a_cards", "a_colour",
-        "c_agg", "c_def", "c_noes", "c_from",
-        "p_from", "p_to", "p_owed", "p_buildings", "p_paid",
-        "swap", "history", "events", "_legal", "_dirty", "_ver", "_memo", "_others", "_static",
+        "_ct",
+        "_dirty",
+        "_legal",
+        "_memo",
+        "_others",
+        "_pos",
+        "_rng",
+        "_static",
+        "_value",
+        "_ver",
+        "a_actor",
+        "a_amount",
+        "a_cards",
+        "a_colour",
+        "a_queue",
+        "a_verb",
+        "active",
+        "banks",
+        "box",
+        "c_agg",
+        "c_def",
+        "c_from",
+        "c_noes",
+        "decider",
+        "decision",
+        "deck",
+        "discard",
+        "draw",
+        "edition",
+        "events",
+        "groups",
+        "hands",
+        "history",
+        "jailed",
+        "names",
+        "order",
+        "p_buildings",
+        "p_from",
+        "p_owed",
+        "p_paid",
+        "p_to",
+        "players",
+        "plays",
+        "result",
+        "rules",
+        "seed",
+        "swap",
+        "turn",
+        "winner",
     )
     # The pending action card (a_*), the Just Say No chain about it (c_*), and the payment (p_*).
     a_verb: str
