@@ -714,7 +714,10 @@ class Game:
     def determinize(self, player: int, seed: int) -> Game:
         """A full game consistent with ``player``'s view: the cards ``player``
         cannot see (others' hands, the draw pile) dealt again at random, and
-        fresh randomness for what is still to come. For search bots."""
+        fresh randomness for what is still to come. For search bots.
+
+        It samples from the view alone, so what a player merely remembers (the
+        cards they put back under the draw pile) is not kept."""
         g = self.clone()
         g._rng = seed & _M64
         pool = list(g.draw)
