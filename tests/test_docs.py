@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = [
     "monopoly_deal", "monopoly_deal.engine.cards", "monopoly_deal.engine.rules", "monopoly_deal.engine.actions",
     "monopoly_deal.engine.game", "monopoly_deal.record", "monopoly_deal.bots", "monopoly_deal.bots.registry",
+    "monopoly_deal.i18n",
 ]
 
 

@@ -1,0 +1,180 @@
+"""Monopoly Deal in English, 繁體中文 and 简体中文: one message catalogue per language.
+
+>>> from monopoly_deal.i18n import get_translator
+>>> zh = get_translator("zh-Hant")
+>>> zh.card("deal-breaker"), zh.colour("light-blue"), zh.gettext("ui.log")
+('物業接管', '淺藍', '遊戲記錄')
+>>> from monopoly_deal.narrate import Message, Player, Card
+>>> from monopoly_deal.engine.cards import TYPE_BY_KEY
+>>> zh.narrate(Message("bank", {"player": Player(0), "card": Card(TYPE_BY_KEY["sly-deal"].index)}))
+'P1 把 盜取 存入銀行。'
+>>> get_translator("en").action("sly-deal P2 red:red", names=["Ann", "Bo"])
+"Play Sly Deal: take Bo's red property"
+
+The catalogues are gettext ``.po`` files in ``locales/`` (read with Babel), one
+per language, all with the same message ids:
+
+- ``card.KEY`` — a card's name as the seeds write it (``card.sly-deal``);
+- ``colour.KEY`` — a colour (``colour.light-blue``, and ``colour.none``);
+- ``narrate.ID`` — a sentence of :mod:`monopoly_deal.narrate` (its ``ENGLISH`` ids);
+- ``action.VERB`` — a legal action in words, for menus (see :meth:`Translator.action`);
+- ``ui.LABEL`` — a label of the terminal or web front end.
+
+Placeholders in braces (``{player}``) are filled with :meth:`str.format`. A new
+language is a new ``.po`` file with every message id translated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+from ..engine.actions import Action, parse_action
+from ..engine.cards import NO_COLOUR, TYPE_BY_KEY, TYPES, Kind
+from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Players, Words
+
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+_NARRATE = "narrate."
+
+
+class Translator:
+    """Words in one language: labels, card and colour names, narration and actions."""
+
+    def __init__(self, lang: str, messages: dict[str, str]) -> None:
+        self.lang = lang
+        self._messages = messages
+        self._narration = {k[len(_NARRATE):]: v for k, v in messages.items() if k.startswith(_NARRATE)}
+
+    def gettext(self, msgid: str, **params: Any) -> str:
+        """The translation of ``msgid``, with ``params`` filled in; an unknown id raises ``KeyError``."""
+        text = self._messages[msgid]
+        return text.format(**params) if params else text
+
+    def card(self, key: str) -> str:
+        """A card's name: ``card("sly-deal")`` is 'Sly Deal', '盜取' or '盗取'."""
+        return self._messages[f"card.{key}"]
+
+    def colour(self, colour_key: str) -> str:
+        """A colour's name, from its key (``light-blue``, ``none``)."""
+        return self._messages[f"colour.{colour_key}"]
+
+    def catalogue(self) -> dict[str, str]:
+        """Every message id and its translation (for a web page)."""
+        return dict(self._messages)
+
+    def words(self, names: Sequence[str]) -> Words:
+        """The narrator's renderer in this language, for players called ``names``."""
+        return Words(list(names), self._narration, self.lang)
+
+    def narrate(self, message: Message, names: Sequence[str] | None = None) -> str:
+        """One narration message as a sentence; players are P1, P2, ... unless ``names`` are given."""
+        return self.words(names or _default_names(message)).text(message)
+
+    def lines(self, messages: list[Message], names: Sequence[str]) -> list[str]:
+        """Narration messages as lines, each turn's heading joined to its first sentence."""
+        return self.words(names).lines(messages)
+
+    def action(self, action: Action | str, names: Sequence[str], amount: int | None = None) -> str:
+        """A legal action in words, for a menu. ``amount`` is the rent a rent card charges
+        (the action does not say; the caller asks the game: ``game.rent_of``)."""
+        a = parse_action(action) if isinstance(action, str) else action
+        words = self.words(names)
+        msgid, params = _action_message(a, amount)
+        return self.gettext(f"action.{msgid}", **{k: words.value(v) for k, v in params.items()})
+
+
+def _default_names(message: Message) -> list[str]:
+    seats = [0]
+    for value in message.params.values():
+        if isinstance(value, Players):
+            seats += value.seats
+        elif hasattr(value, "seat"):
+            seats.append(value.seat)
+    return [f"P{s + 1}" for s in range(max(seats) + 1)]
+
+
+def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]:
+    """The ``action.*`` message id of ``a`` and its parameters (narration parameter types)."""
+    v = a.verb
+    card = Card(a.card) if a.card >= 0 else None
+    group = Group(a.colour, max(a.group, 0))
+    if v in ("end", "accept"):
+        return v, {}
+    if v in ("bank", "discard"):
+        return v, {"card": card, "value": Money(TYPES[a.card].value)}
+    if v == "play":
+        t = TYPES[a.card]
+        if t.kind == Kind.PROPERTY:
+            return "play", {"card": card}
+        if a.colour == NO_COLOUR:
+            return "play-alone", {"card": card}
+        return "play-as", {"card": card, "colour": Colour(a.colour)}
+    verb_card = _card(v) if v in TYPE_BY_KEY else None
+    if v in ("pass-go", "birthday"):
+        return v, {"card": verb_card, "amount": Money(2)}
+    if v == "debt-collector":
+        return v, {"card": verb_card, "target": Player(a.player), "amount": Money(5)}
+    if v.startswith("rent:"):
+        params: dict[str, Any] = {"card": verb_card, "group": group, "amount": Money(amount or 0)}
+        msgid = "rent"
+        if a.player >= 0:
+            msgid, params["target"] = "rent-one", Player(a.player)
+        if a.extra > 0:
+            msgid += "-doubled"
+            params["doubles"] = Copies(_card("double-rent"), a.extra)
+        return msgid, params
+    if v in ("sly-deal", "forced-deal", "double-sly-deal"):
+        return v, {"card": verb_card, "victim": Player(a.player), "target": Card(a.card, a.colour)}
+    if v == "deal-breaker":
+        return v, {"card": verb_card, "victim": Player(a.player), "group": group}
+    if v in ("house", "hotel", "house+", "hotel+"):
+        return "build", {"card": verb_card, "group": group}
+    if v in ("go-to-jail", "inheritor"):
+        return v, {"card": verb_card, "target": Player(a.player)}
+    if v == "speeding-deal":
+        seats = (a.player,) if a.extra < 0 else (a.player, a.extra)
+        return v, {"card": verb_card, "targets": Players(seats)}
+    if v in ("move", "swap"):
+        return v, {"card": card, "group": group, "colour": Colour(a.colour2)}
+    if v == "with":
+        return v, {"card": card, "group": group}
+    if v == "give":
+        if a.colour2 < 0 or TYPES[a.card].kind == Kind.PROPERTY:
+            return "give", {"card": card}
+        return "give-as", {"card": card, "colour": Colour(a.colour2)}
+    if v == "take":
+        return v, {"card": Card(a.card, a.colour), "group": group}
+    if v == "no":
+        return v, {"card": _card("just-say-no")}
+    if v == "transfer":
+        return v, {"card": _card("rent-transfer"), "target": Player(a.player)}
+    if v == "pay":
+        if a.colour < 0:
+            return "pay-bank", {"card": card}
+        return "pay-table", {"card": Card(a.card, a.colour), "group": group}
+    if v == "place":
+        return ("place-bank", {}) if a.colour < 0 else ("place", {"group": group})
+    raise ValueError(f"no words for action {a}")
+
+
+def _card(key: str) -> Card:
+    return Card(TYPE_BY_KEY[key].index)
+
+
+@cache
+def _load(lang: str) -> dict[str, str]:
+    path = files(__package__).joinpath("locales", f"{lang}.po")
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang.replace("-", "_"))
+    return {str(m.id): str(m.string) for m in catalog if m.id}
+
+
+def get_translator(lang: str) -> Translator:
+    """The translator for ``lang``, one of :data:`LANGUAGES`; another raises ``ValueError`` naming them."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return Translator(lang, _load(lang))
