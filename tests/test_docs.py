@@ -14,6 +14,8 @@ MODULES = [
     "monopoly_deal", "monopoly_deal.engine.cards", "monopoly_deal.engine.rules", "monopoly_deal.engine.actions",
     "monopoly_deal.engine.game", "monopoly_deal.record", "monopoly_deal.bots", "monopoly_deal.bots.registry",
     "monopoly_deal.i18n",
+    "monopoly_deal.server.persistence", "monopoly_deal.server.protocol", "monopoly_deal.server.rooms",
+    "monopoly_deal.server.views", "monopoly_deal.server.app",
 ]
 
 

@@ -66,6 +66,20 @@ def build_parser() -> argparse.ArgumentParser:
                        help="pause before each turn (default 0.5)")
     watch.add_argument("--save", metavar="FILE", help="write the game record to FILE (also when interrupted)")
     watch.set_defaults(run=_run_watch)
+
+    serve = sub.add_parser("serve", help="play in the browser: rooms, friends online, bots, spectators")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", metavar="URL", default=None,
+                       help="database: a SQLite file in your data folder by default, or postgresql://user:pw@host/db")
+    serve.add_argument("--bot-delay", type=_delay, default=0.6, metavar="SECONDS",
+                       help="how long a bot waits before each move, so people can follow (default 0.6)")
+    serve.add_argument("--max-rooms", type=int, default=200, help="refuse new rooms beyond this many (default 200)")
+    serve.add_argument("--max-connections", type=int, default=1000,
+                       help="refuse WebSocket connections beyond this many (default 1000)")
+    serve.add_argument("--fixed-seeds", action="store_true",
+                       help="let a new room choose its seed (tests, lessons): whoever knows it knows every card")
+    serve.set_defaults(run=_run_serve)
     return parser
 
 
@@ -140,6 +154,19 @@ def _run_watch(args: argparse.Namespace) -> int:
         if args.save:
             save(game, args.save)
             print(f"Record saved to {args.save}; 'mdeal replay {args.save}' tells it again.")
+    return 0
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    try:
+        from .server import LobbyLimits, serve
+    except ImportError as error:
+        print(f"mdeal serve: the web server needs its dependencies ({error}); "
+              "reinstall with: python -m pip install .", file=sys.stderr)
+        return 1
+    limits = LobbyLimits(max_rooms=args.max_rooms, max_connections=args.max_connections,
+                         bot_delay=args.bot_delay, allow_seed=args.fixed_seeds)
+    serve(args.host, args.port, args.db, limits)
     return 0
 
 

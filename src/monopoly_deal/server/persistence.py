@@ -1,0 +1,184 @@
+"""Games in a database: every accepted action is stored before anyone hears of it.
+
+A game is stored as its record (seed, edition, rules, players) plus one row per
+action, so resuming a game is replaying its actions (:mod:`monopoly_deal.record`).
+A room (its options and seats, with seat tokens stored only as hashes) is one
+JSON row, rewritten when its seats change.
+
+>>> import asyncio
+>>> async def demo():
+...     store = await Store.open("sqlite+aiosqlite://")          # in memory
+...     game_id = await store.new_game("r1", seed=5, edition="base", rules={}, players=["Ann", "Bob"])
+...     await store.append(game_id, 0, "end")
+...     return (await store.game(game_id)).actions
+>>> asyncio.run(demo())
+['end']
+
+SQLite (a file in the user's data folder) needs no set-up; PostgreSQL is the
+same code with ``--db postgresql://user:password@host/database``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, event, select, update
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    data: Mapped[str] = mapped_column(Text)          # options, seats, status, current game (JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), index=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    edition: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[str] = mapped_column(Text)         # JSON
+    players: Mapped[str] = mapped_column(Text)       # JSON list of names
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once finished
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    action: Mapped[str] = mapped_column(String(200))
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    room_id: str
+    seed: int
+    edition: str
+    rules: dict[str, Any]
+    players: list[str]
+    actions: list[str]
+    finished: bool
+    result: dict[str, Any] | None
+
+    def record(self) -> dict[str, Any]:
+        """The game record (``monopoly_deal.record`` reads it); only for a finished game."""
+        return {"format": "monopoly-deal-record", "version": 1, "edition": self.edition, "rules": self.rules,
+                "seed": self.seed, "players": self.players, "actions": self.actions, "result": self.result}
+
+
+def default_url() -> str:
+    """A SQLite file in the user's data folder (``$XDG_DATA_HOME/monopoly-deal``, ``~/.local/share/...``)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "monopoly-deal"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{base / 'games.sqlite3'}"
+
+
+def async_url(url: str) -> str:
+    """Accept the plain forms users type: ``postgresql://`` and ``sqlite:///`` get their async drivers."""
+    for plain, driver in (("postgresql://", "postgresql+psycopg://"), ("postgres://", "postgresql+psycopg://"),
+                          ("sqlite://", "sqlite+aiosqlite://")):
+        if url.startswith(plain):
+            return driver + url[len(plain):]
+    return url
+
+
+class Store:
+    """The database: rooms, games and their actions."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        # SQLite allows one writer: transactions take turns here instead of failing with "database is locked".
+        self._turns = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+
+    @classmethod
+    async def open(cls, url: str | None = None) -> Store:
+        url = async_url(url or default_url())
+        if url.startswith("sqlite"):
+            engine = create_async_engine(url, connect_args={"timeout": 30})
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_async_engine(url, pool_size=10, max_overflow=10)
+        async with engine.begin() as conn:
+            await conn.run_sync(Base.metadata.create_all)
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[AsyncSession]:
+        if self._turns is None:
+            async with self._sessions.begin() as session:
+                yield session
+            return
+        async with self._turns, self._sessions.begin() as session:
+            yield session
+
+    async def save_room(self, room_id: str, data: dict[str, Any]) -> None:
+        async with self._transaction() as s:
+            await s.merge(RoomRow(id=room_id, data=json.dumps(data), status=data["status"]))
+
+    async def new_game(self, room_id: str, seed: int, edition: str, rules: dict[str, Any], players: list[str]) -> int:
+        async with self._transaction() as s:
+            row = GameRow(room_id=room_id, seed=seed, edition=edition, rules=json.dumps(rules),
+                          players=json.dumps(players), finished=False)
+            s.add(row)
+            await s.flush()
+            return row.id
+
+    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None) -> None:
+        """Store action number ``index``; with ``result``, the game ended with it (one transaction)."""
+        async with self._transaction() as s:
+            s.add(ActionRow(game_id=game_id, index=index, action=action))
+            if result is not None:
+                await s.execute(update(GameRow).where(GameRow.id == game_id)
+                                .values(finished=True, result=json.dumps(result)))
+
+    async def game(self, game_id: int) -> StoredGame | None:
+        async with self._transaction() as s:
+            row = await s.get(GameRow, game_id)
+            if row is None:
+                return None
+            actions = (await s.scalars(select(ActionRow.action).where(ActionRow.game_id == game_id)
+                                       .order_by(ActionRow.index))).all()
+            return StoredGame(row.id, row.room_id, row.seed, row.edition, json.loads(row.rules),
+                              json.loads(row.players), list(actions), row.finished,
+                              json.loads(row.result) if row.result else None)
+
+    async def rooms(self, unfinished_only: bool = True) -> list[tuple[str, dict[str, Any]]]:
+        async with self._transaction() as s:
+            query = select(RoomRow)
+            if unfinished_only:
+                query = query.where(RoomRow.status != "closed")
+            return [(row.id, json.loads(row.data)) for row in (await s.scalars(query)).all()]
+
+    async def finished_games(self, room_id: str) -> list[int]:
+        async with self._transaction() as s:
+            query = select(GameRow.id).where(GameRow.room_id == room_id, GameRow.finished.is_(True))
+            return list((await s.scalars(query.order_by(GameRow.id))).all())
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")     # readers do not wait for the writer
+    # A commit survives a killed server (the WAL is written before commit returns); only a power cut
+    # may lose the last commits, and skipping the fsync per commit keeps many games fast.
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

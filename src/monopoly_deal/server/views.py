@@ -1,0 +1,82 @@
+"""What each client is sent: a seat's view, a spectator's view, the log in words, the cards in a language.
+
+Words come from :mod:`monopoly_deal.i18n`, the catalogues the terminal uses.
+
+Everything a client sees is derived from ``game.view(seat)`` and a
+:class:`~monopoly_deal.narrate.Narrator` for that seat; a spectator gets the
+same with every hand (and every privately seen card) removed.
+
+>>> from monopoly_deal import Game
+>>> game = Game(players=2, seed=1)
+>>> "hand" in spectator_view(game), len(game.view(0)["hand"]) > 0
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Action, Game
+from ..engine.cards import COLOUR_KEYS, NO_COLOUR_KEY, RENT, SET_SIZE, TYPES, Kind
+from ..i18n import LANGUAGES, Translator, get_translator
+from ..narrate import Message, Narrator
+_GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
+
+
+def spectator_view(game: Game) -> dict[str, Any]:
+    """Every table, the piles and the pending decision: a seat's view without its hand."""
+    view = game.view(0)
+    del view["hand"]
+    view["seat"] = None
+    return view
+
+
+class SpectatorNarrator(Narrator):
+    """Narrates for someone at no seat: drawn and put-back cards stay face down."""
+
+    def _sees(self, *seats: int) -> bool:
+        return False
+
+
+def new_narrator(game: Game, viewer: int | None) -> Narrator:
+    """A narrator for ``viewer`` (a seat, or ``None`` for spectators) over a fresh copy of ``game``'s start."""
+    fresh = Game(game.players, game.edition, game.rules, game.seed, game.names, log=True)
+    return Narrator(fresh, viewer) if viewer is not None else SpectatorNarrator(fresh)
+
+
+def action_fields(game: Game, action: Action, translator: Translator) -> dict[str, Any]:
+    """A legal action as its notation, its words in the client's language, and structured fields
+    (card and colour keys, 0-based seats), for a page."""
+    a = action
+    amount = None
+    if a.verb.startswith("rent:"):   # the words say how much the rent charges (R3.4: doubled per Double the Rent)
+        amount = game.rent_of(game.groups[game.active][a.colour][a.group], a.colour) << max(a.extra, 0)
+    return {
+        "notation": str(a),
+        "label": translator.action(a, game.names, amount),
+        "verb": a.verb,
+        "card": TYPES[a.card].key if a.card >= 0 else None,
+        "colour": _GROUP_KEYS[a.colour] if a.colour >= 0 else None,
+        "group": a.group if a.group >= 0 else None,
+        "player": a.player if a.player >= 0 else None,
+        "colour2": _GROUP_KEYS[a.colour2] if a.colour2 >= 0 else None,
+        "extra": a.extra if a.extra >= 0 else None,
+    }
+
+
+def lines(messages: list[Message], names: list[str], lang: str) -> list[str]:
+    """Narration in ``lang`` (the terminal's catalogues)."""
+    return get_translator(lang).lines(messages, names)
+
+
+def hello(lang: str) -> dict[str, Any]:
+    """The first message to a client (again when it changes language): every card and colour with its
+    name in ``lang``, for drawing cards, and the front ends' labels (``ui.*``) from the same catalogue."""
+    tr = get_translator(lang)
+    cards = {t.key: {"name": tr.card(t.key), "kind": Kind(t.kind).name.lower(), "value": t.value,
+                     "colours": [COLOUR_KEYS[c] for c in t.colours]} for t in TYPES}
+    colours = {key: {"name": tr.colour(key), "size": SET_SIZE[i], "rent": list(RENT[i])}
+               for i, key in enumerate(COLOUR_KEYS)}
+    colours[NO_COLOUR_KEY] = {"name": tr.colour(NO_COLOUR_KEY), "size": 0, "rent": []}
+    ui = {k[3:]: v for k, v in tr.catalogue().items() if k.startswith("ui.")}
+    return {"type": "hello", "lang": lang, "cards": cards, "colours": colours, "ui": ui}

@@ -1,0 +1,201 @@
+"""The REST API and the WebSocket protocol: rooms and seats, who may act, bad input, caps, records."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from monopoly_deal.record import from_dict, replay
+from monopoly_deal.server import LobbyLimits, create_app
+
+
+def client_for(**limits: Any) -> TestClient:
+    return TestClient(create_app("sqlite+aiosqlite://", LobbyLimits(**{"bot_delay": 0, "allow_seed": True, **limits})))
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with client_for() as c:
+        yield c
+
+
+def new_room(client: TestClient, **options: Any) -> str:
+    response = client.post("/api/rooms", json={"players": 2, **options})
+    assert response.status_code == 201, response.text
+    return response.json()["id"]
+
+
+def join(client: TestClient, room: str, name: str = "Ann") -> str:
+    response = client.post(f"/api/rooms/{room}/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    return response.json()["token"]
+
+
+def started(client: TestClient, seed: int = 3) -> tuple[str, str, str]:
+    """A 2-player room with two people, started: (room, token of P1, token of P2)."""
+    room = new_room(client, seed=seed, rules={"start": 0})
+    a, b = join(client, room, "Ann"), join(client, room, "Bob")
+    assert client.post(f"/api/rooms/{room}/start", json={"token": a}).status_code == 200
+    return room, a, b
+
+
+def state(ws: Any) -> dict[str, Any]:
+    """The next state message (skipping the hello and notices)."""
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "state":
+            return message
+
+
+def error(ws: Any) -> str:
+    while True:
+        message = ws.receive_json()
+        if message["type"] == "error":
+            return message["error"]
+
+
+def test_lobby_seats_bots_and_start(client: TestClient) -> None:
+    room = new_room(client, name="Friday", players=3, clock=30, lang="zh-Hant")
+    assert [r["id"] for r in client.get("/api/rooms").json()] == [room]
+    ann = join(client, room)
+    bob = join(client, room, "Bob")
+    assert client.post(f"/api/rooms/{room}/start", json={"token": ann}).json()["error"].endswith("empty: P3")
+    bad = client.post(f"/api/rooms/{room}/bots", json={"token": ann, "bot": "nobody"})
+    assert bad.status_code == 400 and "unknown bot 'nobody'" in bad.json()["error"] and "random" in bad.json()["error"]
+    assert client.post(f"/api/rooms/{room}/bots", json={"token": "forged", "bot": "random"}).status_code == 403
+    assert client.post(f"/api/rooms/{room}/bots", json={"token": bob, "bot": "random"}).json()["seat"] == 2
+    full = client.post(f"/api/rooms/{room}/join", json={"name": "Cy"})
+    assert full.status_code == 409 and full.json()["error"] == "the room is full"
+    summary = client.post(f"/api/rooms/{room}/start", json={"token": bob}).json()
+    assert summary["status"] == "playing" and summary["clock"] == 30 and summary["lang"] == "zh-Hant"
+    assert [s["kind"] for s in summary["seats"]] == ["human", "human", "bot"]
+    assert client.post(f"/api/rooms/{room}/start", json={"token": bob}).status_code == 409
+
+
+@pytest.mark.parametrize(("body", "problem"), [
+    ({"players": 11}, "players: Input should be less than or equal to 10"),
+    ({"edition": "deluxe"}, "edition: Input should be 'base' or 'enhanced'"),
+    ({"rules": {"colour_blind": True}}, "unknown rule option(s) colour_blind"),
+    ({"clock": 1}, "clock: Input should be greater than or equal to 5"),
+    ({"players": 2, "surprise": 1}, "surprise: Extra inputs are not permitted"),
+])
+def test_bad_room_options_are_refused_with_the_reason(client: TestClient, body: dict, problem: str) -> None:
+    response = client.post("/api/rooms", json=body)
+    assert response.status_code == 400 and problem in response.json()["error"]
+    assert client.get("/api/rooms").json() == []
+
+
+def test_oversized_request_is_refused(client: TestClient) -> None:
+    response = client.post("/api/rooms", content=json.dumps({"name": "x" * 20000}),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+
+
+def test_a_seat_acts_only_for_itself_and_only_in_turn(client: TestClient) -> None:
+    room, ann, bob = started(client)
+    with client.websocket_connect(f"/ws/{room}?token={ann}") as p1, \
+            client.websocket_connect(f"/ws/{room}?token={bob}") as p2, \
+            client.websocket_connect(f"/ws/{room}") as watcher:
+        s1, s2, s0 = state(p1), state(p2), state(watcher)
+        assert s1["you"] == 0 and s1["game"]["decision"]["player"] == 0 and s1["legal"]
+        assert s2["legal"] == [] and s0["legal"] == [] and "hand" not in s0["game"] and s0["you"] is None
+        assert len(s1["game"]["hand"]) == s1["game"]["hand_sizes"][0]   # each seat is sent its own hand
+        assert len(s2["game"]["hand"]) == s2["game"]["hand_sizes"][1]
+        # Out of turn, illegal, malformed: an error, and nothing changes.
+        p2.send_json({"type": "act", "action": "end"})
+        assert error(p2).startswith("not your decision: Ann must decide (play)")
+        p1.send_json({"type": "act", "action": "pay 10M"})   # a payment when nobody owes anything
+        assert error(p1) == "pay 10M is not legal now"
+        p1.send_json({"type": "act", "action": "fly away"})
+        assert error(p1) == "cannot read action 'fly away': unknown verb 'fly'"
+        p1.send_text("{not json")
+        assert error(p1).startswith("bad message: Invalid JSON")
+        p1.send_json({"type": "teleport"})
+        assert error(p1).startswith("bad message:")
+        p1.send_text(json.dumps({"type": "act", "action": "end", "pad": "x" * 2000}))
+        assert error(p1).startswith("message too long")
+        watcher.send_json({"type": "act", "action": "end"})
+        assert error(watcher).startswith("spectators cannot act")
+        p1.send_json({"type": "ping"})
+        assert p1.receive_json() == {"type": "pong"}
+        # A legal action: everyone hears of it; the version moves by one.
+        p1.send_json({"type": "act", "action": "end"})
+        after = state(p2)
+        assert after["version"] == s2["version"] + 1 and after["game"]["decision"]["player"] == 1 and after["legal"]
+        assert state(watcher)["version"] == after["version"]
+
+
+def test_a_wrong_token_or_room_is_refused(client: TestClient) -> None:
+    room, _, _ = started(client)
+    with client.websocket_connect(f"/ws/{room}?token=forged") as ws:
+        assert ws.receive_json()["error"] == "this seat token is not valid in this room"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+    with client.websocket_connect("/ws/nowhere") as ws:
+        assert ws.receive_json()["error"] == "no room 'nowhere'"
+
+
+def test_reconnecting_restores_the_seat_and_its_pending_decision(client: TestClient) -> None:
+    room, ann, _ = started(client)
+    with client.websocket_connect(f"/ws/{room}?token={ann}") as ws:
+        first = state(ws)
+        ws.send_json({"type": "act", "action": first["legal"][1]["notation"]})
+        before = state(ws)
+    with client.websocket_connect(f"/ws/{room}?token={ann}&lang=zh-Hans") as ws:
+        hello = ws.receive_json()
+        assert hello["type"] == "hello" and hello["cards"]["sly-deal"]["name"] == "盗取"
+        again = state(ws)
+    assert again["game"] == before["game"] and again["version"] == before["version"]
+    assert [a["notation"] for a in again["legal"]] == [a["notation"] for a in before["legal"]]
+    assert again["log_reset"] and len(again["log"]) >= len(first["log"])
+
+
+def test_a_flood_is_throttled_then_cut_off(client: TestClient) -> None:
+    room, ann, _ = started(client)
+    with client.websocket_connect(f"/ws/{room}?token={ann}") as ws:
+        state(ws)
+        for _ in range(200):
+            ws.send_json({"type": "ping"})
+        kinds = []
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                kinds.append(ws.receive_json()["type"])
+        assert closed.value.code == 1008
+        assert "error" in kinds and kinds.count("pong") <= 40
+
+
+def test_rooms_and_connections_are_capped() -> None:
+    with client_for(max_rooms=1, max_connections=1) as client:
+        room = new_room(client)
+        refused = client.post("/api/rooms", json={"players": 2})
+        assert refused.status_code == 503 and "at most 1 rooms" in refused.json()["error"]
+        with client.websocket_connect(f"/ws/{room}") as first:
+            state(first)
+            with client.websocket_connect(f"/ws/{room}") as second:
+                assert "at most 1 connections" in second.receive_json()["error"]
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_record_comes_when_it_ends(client: TestClient) -> None:
+    room = new_room(client, seed=11)
+    ann = join(client, room)
+    client.post(f"/api/rooms/{room}/bots", json={"token": ann, "bot": "random"})
+    game_id = client.post(f"/api/rooms/{room}/start", json={"token": ann}).json()["game_id"]
+    assert client.get(f"/api/games/{game_id}/record").status_code == 403   # would show every hidden card
+    assert client.post(f"/api/rooms/{room}/leave", json={"token": ann}).json()["seats"][0]["kind"] == "bot"
+    deadline = time.time() + 30
+    while client.get(f"/api/rooms/{room}").json()["status"] != "finished":
+        assert time.time() < deadline
+        time.sleep(0.02)
+    record = client.get(f"/api/games/{game_id}/record")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    game = replay(from_dict(record.json()))     # a finished game's record replays to its result
+    assert game.over and client.get(f"/api/rooms/{room}/games").json() == [game_id]
+    again = client.post(f"/api/rooms/{room}/again", json={"token": ann}).json()
+    assert again["status"] == "playing" and again["game_id"] != game_id

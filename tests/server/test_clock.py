@@ -1,0 +1,72 @@
+"""The turn clock (RULES.md R10.5): a time-out warns and plays a safe default; a second forfeits the seat to a bot."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from monopoly_deal.engine import Game
+from monopoly_deal.server.protocol import RoomOptions
+from monopoly_deal.server.rooms import safe_default
+
+from .helpers import RecordingClient, new_lobby
+
+
+async def wait_for(condition, seconds: float = 10) -> None:
+    loop = asyncio.get_running_loop()
+    stop = loop.time() + seconds
+    while not condition():
+        assert loop.time() < stop, "timed out waiting"
+        await asyncio.sleep(0.01)
+
+
+@pytest.mark.asyncio
+async def test_first_time_out_warns_and_plays_safe_second_forfeits_to_a_bot() -> None:
+    lobby = await new_lobby()
+    room = await lobby.create(RoomOptions(players=2, seed=4, rules={"start": 0}))
+    room.options = room.options.model_copy(update={"clock": 0.2})   # seconds; the API allows 5 s and more
+    token = await room.join("Slow")
+    await room.add_bot(token, "random")
+    watcher = RecordingClient(0)
+    room.connect(watcher)
+    await room.start(token)
+    assert room.game.decider == 0 and room.deadline is not None
+
+    await wait_for(lambda: any(m["type"] == "notice" for m in watcher.received))
+    first = [m for m in watcher.received if m["type"] == "notice"][0]
+    assert first == {"type": "notice", "notice": "timeout", "player": "Slow", "action": "end"}
+    assert str(room.game.history[0]) == "end" and room.seats[0].kind == "human" and room.seats[0].timeouts == 1
+
+    await wait_for(lambda: room.seats[0].kind == "bot")
+    notices = [m["notice"] for m in watcher.received if m["type"] == "notice"]
+    assert notices == ["timeout", "forfeit"]
+    stored = dict(await lobby.store.rooms())[room.id]
+    assert stored["seats"][0]["kind"] == "bot" and stored["seats"][0]["timeouts"] == 2
+    await wait_for(lambda: room.game.over, 30)      # bots finish the game
+    assert room.status == "finished"
+    await lobby.close()
+
+
+@pytest.mark.asyncio
+async def test_a_decision_in_time_resets_nothing_and_cancels_the_timer() -> None:
+    lobby = await new_lobby()
+    room = await lobby.create(RoomOptions(players=2, seed=4, rules={"start": 0}))
+    room.options = room.options.model_copy(update={"clock": 0.3})
+    a, b = await room.join("A"), await room.join("B")
+    await room.start(a)
+    await room.act(0, "end")                      # in time: the clock now runs for B
+    assert room.game.decider == 1
+    await asyncio.sleep(0.15)
+    await room.act(1, "end")
+    await asyncio.sleep(0.2)                      # 0.35 s after A's clock started: no time-out happened
+    assert room.seats[0].timeouts == room.seats[1].timeouts == 0 and len(room.game.history) == 2
+    await lobby.close()
+
+
+def test_safe_default_ends_the_turn_accepts_or_takes_the_first_option() -> None:
+    game = Game(players=2, seed=4)
+    assert str(safe_default(game)) == "end"
+    game = Game.from_position(2, hands={0: ["debt-collector"], 1: ["just-say-no"]}, banks={1: ["5M"]})
+    game.apply("debt-collector P2")
+    assert str(safe_default(game)) == "accept"
