@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 import json
+import signal
+import socket
+import subprocess
+import sys
+import time
 from typing import Any
+
+import httpx
+from websockets.sync.client import connect
 
 from monopoly_deal.server.persistence import Store
 from monopoly_deal.server.protocol import RoomOptions
@@ -36,3 +44,47 @@ async def seated_room(lobby: Lobby, humans: int, bots: int, **options: Any) -> t
         await room.add_bot(tokens[0], "random")
     await room.start(tokens[0])
     return room, tokens
+
+
+class Server:
+    """``mdeal serve`` in a child process, on a free port of 127.0.0.1."""
+
+    def __init__(self, db: str) -> None:
+        self.db = db
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "monopoly_deal", "serve", "--port", str(self.port), "--db", self.db,
+             "--bot-delay", "0", "--fixed-seeds"], stdout=subprocess.DEVNULL)
+        deadline = time.time() + 20
+        while True:
+            try:
+                httpx.get(f"{self.url}/api/rooms", timeout=1).raise_for_status()
+                return
+            except httpx.HTTPError:
+                assert self.process.poll() is None, "the server exited"
+                assert time.time() < deadline, "the server did not start"
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait()
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = httpx.post(f"{self.url}{path}", json=body, timeout=10)
+        assert response.is_success, response.text
+        return response.json()
+
+    def socket(self, room: str, token: str) -> Any:
+        return connect(f"ws://127.0.0.1:{self.port}/ws/{room}?token={token}", open_timeout=10)

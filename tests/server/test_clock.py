@@ -34,7 +34,7 @@ async def test_first_time_out_warns_and_plays_safe_second_forfeits_to_a_bot() ->
     assert room.game.decider == 0 and room.deadline is not None
 
     await wait_for(lambda: any(m["type"] == "notice" for m in watcher.received))
-    first = [m for m in watcher.received if m["type"] == "notice"][0]
+    first = next(m for m in watcher.received if m["type"] == "notice")
     assert first == {"type": "notice", "notice": "timeout", "player": "Slow", "action": "end"}
     assert str(room.game.history[0]) == "end" and room.seats[0].kind == "human" and room.seats[0].timeouts == 1
 
@@ -53,7 +53,7 @@ async def test_a_decision_in_time_resets_nothing_and_cancels_the_timer() -> None
     lobby = await new_lobby()
     room = await lobby.create(RoomOptions(players=2, seed=4, rules={"start": 0}))
     room.options = room.options.model_copy(update={"clock": 0.3})
-    a, b = await room.join("A"), await room.join("B")
+    a, _b = await room.join("A"), await room.join("B")
     await room.start(a)
     await room.act(0, "end")                      # in time: the clock now runs for B
     assert room.game.decider == 1

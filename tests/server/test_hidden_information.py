@@ -7,6 +7,7 @@ message each client receives is checked against the true game at that moment.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import re
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from monopoly_deal.engine import Game, Rules
+from monopoly_deal.engine import Game
 from monopoly_deal.i18n import get_translator
 
 from .helpers import RecordingClient, new_lobby, seated_room
@@ -128,7 +129,7 @@ async def test_no_client_is_sent_a_card_it_may_not_see(edition: str) -> None:
             assert (private > 0) == (viewer is not None)   # each seat saw its own draws; a spectator none
         history = [str(a) for a in room.game.history]
         noes += history.count("no")
-        chains += sum(1 for a, b in zip(history, history[1:]) if a == b == "no")
+        chains += sum(1 for a, b in itertools.pairwise(history) if a == b == "no")
         stored = await lobby.store.game(room.game_id)
         assert stored is not None and stored.actions == history   # every action stored
     assert noes > 0 and chains > 0, "the games should include Just Say No chains"

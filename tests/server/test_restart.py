@@ -6,62 +6,19 @@ from __future__ import annotations
 import json
 import os
 import random
-import signal
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from websockets.sync.client import connect
 
 from monopoly_deal.engine import Game
 from monopoly_deal.record import from_dict, replay
 
+from .helpers import Server
+
 POSTGRES = os.environ.get("MDEAL_TEST_POSTGRES_URL")
-
-
-class Server:
-    """``mdeal serve`` in a child process, on a free port of 127.0.0.1."""
-
-    def __init__(self, db: str) -> None:
-        self.db = db
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "monopoly_deal", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", "0", "--fixed-seeds"], stdout=subprocess.DEVNULL)
-        deadline = time.time() + 20
-        while True:
-            try:
-                httpx.get(f"{self.url}/api/rooms", timeout=1).raise_for_status()
-                return
-            except httpx.HTTPError:
-                assert self.process.poll() is None, "the server exited"
-                assert time.time() < deadline, "the server did not start"
-                time.sleep(0.1)
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
-        response = httpx.post(f"{self.url}{path}", json=body, timeout=10)
-        assert response.is_success, response.text
-        return response.json()
-
-    def socket(self, room: str, token: str) -> Any:
-        return connect(f"ws://127.0.0.1:{self.port}/ws/{room}?token={token}", open_timeout=10)
 
 
 def my_turn(ws: Any) -> dict[str, Any]:
@@ -100,9 +57,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     server = Server(db)
     server.start()
     yield server
-    if server.process is not None and server.process.poll() is None:
-        server.process.terminate()
-        server.process.wait()
+    server.stop()
 
 
 def test_sigkill_and_restart_resumes_every_game_where_it_was(server: Server) -> None:

@@ -29,10 +29,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
+from ..i18n import LANGUAGES
 from .persistence import Store
 from .protocol import Act, AddBot, Join, ProtocolError, RoomOptions, SeatToken, SetLanguage, parse_client_message
 from .rooms import Connection, Lobby, LobbyLimits, RoomError
-from .views import LANGUAGES, hello
+from .views import hello
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -60,13 +61,13 @@ class Throttle:
         return False
 
 
-def create_app(db_url: str | None = None, limits: LobbyLimits = LobbyLimits()) -> FastAPI:
+def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> FastAPI:
     """The application; the database opens (and unfinished games resume) when it starts."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(db_url)
-        lobby = Lobby(store, limits)
+        lobby = Lobby(store, limits or LobbyLimits())
         resumed = await lobby.resume_all()
         if resumed:
             log.warning("resumed %d unfinished game(s)", resumed)
@@ -190,7 +191,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
     def too_slow() -> None:  # its queue is full: it does not read what it is sent
         asyncio.ensure_future(websocket.close(1008, "too slow to read"))
 
-    conn = Connection(viewer, lang if lang in LANGUAGES else room.options.lang, too_slow)
+    conn = Connection(viewer, lang if lang is not None and lang in LANGUAGES else room.options.lang, too_slow)
 
     async def write() -> None:
         while True:
@@ -206,7 +207,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
             event = await websocket.receive()
             if event["type"] == "websocket.disconnect":
                 break
-            text = event.get("text") if event.get("text") is not None else event.get("bytes") or b""
+            text: str | bytes = event.get("text") or event.get("bytes") or b""
             if not throttle.allow():
                 if throttle.refused > 100:
                     await websocket.close(1008, "too many messages")
@@ -246,7 +247,7 @@ async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          limits: LobbyLimits = LobbyLimits()) -> None:
+          limits: LobbyLimits | None = None) -> None:
     """Run the server until interrupted (``mdeal serve``)."""
     import uvicorn
 

@@ -24,12 +24,12 @@ import asyncio
 import json
 import os
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, event, select, update
+from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, event, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -144,12 +144,13 @@ class Store:
             return row.id
 
     async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None) -> None:
-        """Store action number ``index``; with ``result``, the game ended with it (one transaction)."""
-        async with self._transaction() as s:
-            s.add(ActionRow(game_id=game_id, index=index, action=action))
+        """Store action number ``index``; with ``result``, the game ended with it (one transaction).
+        The hot path: plain SQL statements, no ORM session."""
+        async with self._turns or nullcontext(), self.engine.begin() as conn:
+            await conn.execute(insert(ActionRow), {"game_id": game_id, "index": index, "action": action})
             if result is not None:
-                await s.execute(update(GameRow).where(GameRow.id == game_id)
-                                .values(finished=True, result=json.dumps(result)))
+                await conn.execute(update(GameRow).where(GameRow.id == game_id)
+                                   .values(finished=True, result=json.dumps(result)))
 
     async def game(self, game_id: int) -> StoredGame | None:
         async with self._transaction() as s:

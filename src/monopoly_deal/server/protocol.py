@@ -13,17 +13,17 @@ monopoly_deal.server.protocol.ProtocolError: bad message: act.action: Field requ
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .views import LANGUAGES
+from ..i18n import LANGUAGES
 
 #: The longest WebSocket message a client may send (bytes); the longest action is far shorter.
 MAX_MESSAGE_BYTES = 1024
 
 Lang = Literal["en", "zh-Hant", "zh-Hans"]
-assert set(LANGUAGES) == {"en", "zh-Hant", "zh-Hans"}
+assert set(get_args(Lang)) == set(LANGUAGES), "the protocol names every language of monopoly_deal.i18n"
 
 
 class ProtocolError(ValueError):
@@ -53,7 +53,7 @@ class Ping(_Strict):
 
 
 ClientMessage = Annotated[Act | SetLanguage | Ping, Field(discriminator="type")]
-_CLIENT = TypeAdapter(ClientMessage)
+_CLIENT: TypeAdapter[Act | SetLanguage | Ping] = TypeAdapter(ClientMessage)
 
 
 def parse_client_message(text: str | bytes) -> Act | SetLanguage | Ping:

@@ -34,10 +34,9 @@ from typing import Any
 from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
-from .persistence import StoredGame, Store
+from .persistence import Store, StoredGame
 from .protocol import RoomOptions
-from ..i18n import get_translator
-from .views import action_fields, lines, new_narrator, spectator_view
+from .views import action_fields, lines, new_narrator, spectator_view, translator
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -392,10 +391,10 @@ class Room:
         for conn in self.connections:
             conn.push({"type": "notice", "notice": kind, **params})
 
-    def state_for(self, conn: Connection) -> dict[str, Any]:
+    def state_for(self, conn: Connection, summary: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything ``conn`` may see now: the room, its seat's view (no hand for spectators), its
         legal actions only when it owes the decision, and the log lines it has not had yet."""
-        message: dict[str, Any] = {"type": "state", "room": self.summary(), "you": conn.viewer}
+        message: dict[str, Any] = {"type": "state", "room": summary or self.summary(), "you": conn.viewer}
         game = self.game
         if game is None:
             return message
@@ -404,8 +403,8 @@ class Room:
         mine = viewer is not None and game.decider == viewer and not game.over
         legal = []
         if mine:
-            translator = get_translator(conn.lang)
-            legal = [action_fields(game, a, translator) for a in game.legal_actions()]
+            words = translator(conn.lang)
+            legal = [action_fields(game, a, words) for a in game.legal_actions()]
         log = self.messages[viewer]
         message.update(game=view, legal=legal, version=len(game.history), game_id=self.game_id,
                        deadline=self.deadline, now=time.time(), log_reset=conn.sent == 0,
@@ -414,8 +413,9 @@ class Room:
         return message
 
     def _broadcast(self) -> None:
+        summary = self.summary()
         for conn in list(self.connections):
-            conn.push(self.state_for(conn))
+            conn.push(self.state_for(conn, summary))
 
     def connect(self, conn: Connection) -> None:
         self.connections.add(conn)
@@ -433,9 +433,9 @@ class Room:
 class Lobby:
     """Every room of this server, with the caps on rooms and connections."""
 
-    def __init__(self, store: Store, limits: LobbyLimits = LobbyLimits()) -> None:
+    def __init__(self, store: Store, limits: LobbyLimits | None = None) -> None:
         self.store = store
-        self.limits = limits
+        self.limits = limits or LobbyLimits()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
 

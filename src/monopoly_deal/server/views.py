@@ -14,12 +14,14 @@ same with every hand (and every privately seen card) removed.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..engine import Action, Game
 from ..engine.cards import COLOUR_KEYS, NO_COLOUR_KEY, RENT, SET_SIZE, TYPES, Kind
-from ..i18n import LANGUAGES, Translator, get_translator
+from ..i18n import Translator, get_translator
 from ..narrate import Message, Narrator
+
 _GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
 
 
@@ -64,15 +66,21 @@ def action_fields(game: Game, action: Action, translator: Translator) -> dict[st
     }
 
 
+@cache
+def translator(lang: str) -> Translator:
+    """The (immutable) translator for ``lang``, made once."""
+    return get_translator(lang)
+
+
 def lines(messages: list[Message], names: list[str], lang: str) -> list[str]:
     """Narration in ``lang`` (the terminal's catalogues)."""
-    return get_translator(lang).lines(messages, names)
+    return translator(lang).lines(messages, names)
 
 
 def hello(lang: str) -> dict[str, Any]:
     """The first message to a client (again when it changes language): every card and colour with its
     name in ``lang``, for drawing cards, and the front ends' labels (``ui.*``) from the same catalogue."""
-    tr = get_translator(lang)
+    tr = translator(lang)
     cards = {t.key: {"name": tr.card(t.key), "kind": Kind(t.kind).name.lower(), "value": t.value,
                      "colours": [COLOUR_KEYS[c] for c in t.colours]} for t in TYPES}
     colours = {key: {"name": tr.colour(key), "size": SET_SIZE[i], "rent": list(RENT[i])}

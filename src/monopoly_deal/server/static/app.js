@@ -7,7 +7,10 @@ const app = document.getElementById("app");
 const langSelect = document.getElementById("lang");
 let lang = localStorage.getItem("mdeal-lang") || guessLanguage();
 let t = translator(lang);
-const roomId = new URLSearchParams(location.search).get("room");
+const query = new URLSearchParams(location.search);
+const roomId = query.get("room");
+// ?seed=N on the lobby fixes a new room's deal, where the server allows it (mdeal serve --fixed-seeds).
+const seed = query.has("seed") ? Number(query.get("seed")) : null;
 
 const state = {
   room: null, game: null, legal: [], you: null, log: [], notices: [], error: "", catalogue: null,
@@ -55,6 +58,7 @@ async function showLobby() {
       const room = await api("/api/rooms", {
         name: data.get("name"), players: Number(data.get("players")), edition: data.get("edition"),
         clock: data.get("clock") ? Number(data.get("clock")) : null, lang, rules: parseRules(data.get("rules")),
+        ...(seed === null ? {} : { seed }),
       });
       location.search = `?room=${room.id}`;
     } catch (e) { error.textContent = e.message; }
@@ -140,6 +144,7 @@ function render() {
   else parts.push(renderSeats());
   parts.push(el("p", { class: "error", id: "error" }, state.error));
   app.replaceChildren(...parts);
+  document.body.dataset.version = state.version ?? "";
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
 }
