@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 
 from .engine import Rules
+from .i18n import LANGUAGES
 
 
 def _rules(text: str) -> Rules:
@@ -58,7 +60,23 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="tell a recorded game in words, turn by turn")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
+    replay.add_argument("--tui", action="store_true", help="step through the game on the table, forwards and backwards")
+    replay.add_argument("--lang", choices=LANGUAGES, default="en", help="with --tui: en, zh-Hant or zh-Hans")
     replay.set_defaults(run=_run_replay)
+
+    play = sub.add_parser("play", help="play in the terminal, against bots or friends at one keyboard")
+    _common(play)
+    play.set_defaults(players=3, run=_run_play)
+    play.add_argument("--humans", type=int, default=1, metavar="H",
+                      help="people at the keyboard, in the first seats (default 1; 0 to watch bots)")
+    play.add_argument("--bots", nargs="+", metavar="SPEC", default=None,
+                      help="the bots in the other seats, one spec for all or one each (default: the strongest)")
+    play.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
+    play.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
+                      help="how long each bot move stays on screen (default 0.6; + and - change it)")
+    play.add_argument("--save", metavar="FILE", help="where the game is saved as it goes "
+                      "(default: monopoly-deal-DATE-TIME.json here)")
+    play.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
 
     watch = sub.add_parser("watch", help="watch random bots play a game, told in words as it goes")
     _common(watch)
@@ -114,10 +132,38 @@ def _run_replay(args: argparse.Namespace) -> int:
         print(f"mdeal replay: --viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players",
               file=sys.stderr)
         return 1
+    if args.tui:
+        from .tui.replay import ReplayApp
+
+        ReplayApp(game, args.lang, args.viewer).run()
+        return 0
     for line in narrate(game, args.viewer):
         print(line)
     if not game.over:
         print(f"The record stops on turn {game.turn}, before the game is over.")
+    return 0
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .bots import BotSpecError
+    from .record import RecordError
+    from .tui.app import PlayApp
+    from .tui.session import Session, seat_specs
+
+    try:
+        if args.resume:
+            session = Session.resume(Path(args.resume))
+        else:
+            specs = seat_specs(args.players, args.humans, args.bots)
+            save = Path(args.save or time.strftime("monopoly-deal-%Y%m%d-%H%M%S.json"))
+            session = Session.new(args.players, specs, args.edition, args.rules, args.seed, save)
+    except (RecordError, BotSpecError, ValueError) as error:
+        print(f"mdeal play: {error}", file=sys.stderr)
+        return 1
+    PlayApp(session, args.lang, args.delay).run()
+    print(f"Saved to {session.save_path}; 'mdeal play --resume {session.save_path}' continues it.")
     return 0
 
 

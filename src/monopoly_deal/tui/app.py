@@ -1,0 +1,311 @@
+"""The terminal app: the table, the log, and a menu of the legal actions of the human who decides.
+
+Run it with ``mdeal play``; tests drive it headless with Textual's ``run_test()``.
+Hot-seat: when the keyboard must pass to another human (their turn, or an
+answer out of turn), a cover screen hides the table until that player presses
+Enter, and only then is the table drawn from the new player's view.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+
+from ..engine import Action, Game
+from ..i18n import Translator, get_translator
+from ..narrate import Message
+from .menus import Choice, menu
+from .render import hand_text, player_panel, status_text
+from .session import Session
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+LOG_LINES = 80
+
+CSS = """
+#table { height: 1fr; }
+#status { height: auto; padding: 0 1; background: $boost; }
+#main { height: 1fr; }
+#players { width: 3fr; }
+.panel { border: round $primary-darken-2; padding: 0 1; height: auto; }
+#log { width: 2fr; border: round $primary-darken-2; }
+#hand { height: auto; padding: 0 1; }
+#prompt { height: auto; padding: 0 1; color: $warning; text-style: bold; }
+#menu { height: auto; max-height: 12; }
+#keys { height: 1; padding: 0 1; color: $text-muted; }
+#too-small { display: none; padding: 2 4; text-style: bold; }
+CoverScreen, HelpScreen { align: center middle; }
+#cover, #help { width: 80%; height: auto; padding: 1 2; border: thick $primary; background: $surface; }
+"""
+
+
+class CoverScreen(Screen[None]):
+    """Hides the table while the keyboard passes to ``player``; Enter (or a click) uncovers it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "uncover", show=False)]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Static("\n\n".join(self.lines), id="cover")
+
+    def action_uncover(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules in brief and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark", "close", show=False)]
+
+    def __init__(self, tr: Translator) -> None:
+        super().__init__()
+        self.tr = tr
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        body = "\n\n".join((tr.gettext("ui.help-rules"), tr.gettext("ui.keys"), tr.gettext("ui.help-close")))
+        yield Static(Text(tr.gettext("ui.help-title"), style="bold") + Text("\n\n" + body), id="help")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TableApp(App[None]):
+    """The table: status line, every player's panel, the log and the viewer's hand; a message
+    instead when the terminal is too small. :class:`PlayApp` and the replay add their controls."""
+
+    CSS = CSS
+
+    def __init__(self, lang: str, players: int) -> None:
+        super().__init__()
+        self.tr = get_translator(lang)
+        self.players = players
+        self.title = self.tr.gettext("ui.title")
+
+    def compose_table(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="players"):
+                for seat in range(self.players):
+                    yield Static(id=f"seat-{seat}", classes="panel")
+            with VerticalScroll(id="log"):
+                yield Static(id="log-text")
+        yield Static(id="hand")
+
+    def on_mount(self) -> None:
+        self.query_one("#log", VerticalScroll).border_title = self.tr.gettext("ui.log")
+        self._fit(self.size.width, self.size.height)
+
+    def draw_table(self, game: Game, viewer: int | None, messages: list[Message]) -> None:
+        """``game`` as ``viewer`` may see it (``None``: every hand open), with the log of ``messages``."""
+        tr = self.tr
+        view = game.view(game.active if viewer is None else viewer)
+        if viewer is None:
+            view["seat"] = -1  # nobody is "you"
+        self.query_one("#status", Static).update(status_text(view, tr))
+        for seat in range(game.players):
+            hand = game.view(seat)["hand"] if viewer is None else None
+            self.query_one(f"#seat-{seat}", Static).update(player_panel(view, seat, tr, hand))
+        self.query_one("#hand", Static).update(hand_text(view, tr) if viewer is not None else "")
+        self.query_one("#log-text", Static).update("\n".join(tr.lines(messages, game.names)[-LOG_LINES:]))
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """A terminal too small for the table gets a message instead, until it grows."""
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.query_one("#table").display = not small
+        message = self.query_one("#too-small", Static)
+        message.display = small
+        message.update(self.tr.gettext("ui.too-small", width=width, height=height,
+                                       min_width=MIN_WIDTH, min_height=MIN_HEIGHT))
+
+
+class PlayApp(TableApp):
+    """A game of ``session`` at one keyboard, in ``lang``; bots move every ``delay`` seconds."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_game", show=False),
+        Binding("ctrl+c", "quit_game", show=False, priority=True),
+        Binding("question_mark", "help", show=False),
+        Binding("escape", "back", show=False),
+        Binding("plus,equals_sign", "speed(0.5)", show=False),
+        Binding("minus", "speed(2)", show=False),
+    ]
+
+    def __init__(self, session: Session, lang: str = "en", delay: float = 0.6) -> None:
+        super().__init__(lang, session.game.players)
+        self.session = session
+        self.delay = delay
+        #: The human whose view is on screen; ``None`` (no human): every card open.
+        self.viewer: int | None = session.humans[0] if session.humans else None
+        self.menus: list[tuple[Choice, ...]] = []  # the menu and the sub-menus opened from it
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table"):
+            yield from self.compose_table()
+            yield Static(id="prompt")
+            yield OptionList(id="menu")
+            yield Static(self.tr.gettext("ui.keys"), id="keys")
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.advance()
+
+    # --- what the screen shows ---------------------------------------------------
+
+    def draw(self) -> None:
+        """The table, the log and the hand, as ``self.viewer`` may see them."""
+        self.draw_table(self.session.game, self.viewer, self.session.messages[self.viewer])
+
+    def show_menu(self, choices: tuple[Choice, ...]) -> None:
+        options = self.query_one("#menu", OptionList)
+        options.clear_options()
+        labels = [c.label + (" …" if c.action is None else "") for c in choices]
+        if len(self.menus) > 1:
+            labels.append(self.tr.gettext("ui.back"))
+        options.add_options(labels)
+        options.highlighted = 0 if labels else None
+        options.focus()
+
+    def prompt(self) -> str:
+        """What the decider is asked, in words."""
+        game, tr = self.session.game, self.tr
+        info, names = game.decision_info(), self.session.names
+        player = names[game.decider]
+        kind = info["type"]
+        if kind == "play":
+            return tr.gettext("ui.decide.play", player=player, plays=game.view(game.decider)["plays_left"])
+        if kind == "respond":
+            params = {"player": player, "actor": names[info["actor"]], "card": tr.card(info["action"])}
+            if info["noes"]:
+                return tr.gettext("ui.decide.respond-noes", count=info["noes"], **params)
+            return tr.gettext("ui.decide.respond", **params)
+        if kind == "pay":
+            return tr.gettext("ui.decide.pay", player=player, receiver=names[info["receiver"]],
+                              owed=f"{info['owed']}M")
+        if kind == "place":
+            return tr.gettext("ui.decide.place", player=player, card=tr.card(info["building"]))
+        return tr.gettext(f"ui.decide.{kind}", player=player)
+
+    # --- the flow of the game ------------------------------------------------------
+
+    def advance(self) -> None:
+        """Show the game as it now stands and wait for whoever decides: a bot on a timer, a human on the menu."""
+        session, game = self.session, self.session.game
+        self.menus = []
+        if game.over:
+            self.draw()
+            self._ask(self._result(), ())
+            return
+        if session.decider_is_bot:
+            self.draw()
+            self._ask(self.tr.gettext("ui.thinking", player=session.names[game.decider]), ())
+            if self.delay > 0:
+                self.set_timer(self.delay, self.bot_step)
+            else:
+                self.call_later(self.bot_step)
+            return
+        seat = game.decider
+        if seat != self.viewer:
+            self._pass_keyboard(seat)
+            return
+        self.draw()
+        self._ask_human()
+
+    def _ask_human(self) -> None:
+        self.menus = [menu(self.session.game, self.tr)]
+        self._ask(self.prompt(), self.menus[0])
+
+    def _ask(self, prompt: str, choices: tuple[Choice, ...]) -> None:
+        self.query_one("#prompt", Static).update(prompt)
+        self.show_menu(choices)
+
+    def _pass_keyboard(self, seat: int) -> None:
+        """Cover the table, then show it to ``seat``: nothing of the last player's hand stays on screen."""
+        name = self.session.names[seat]
+        out_of_turn = seat != self.session.game.active
+        lines = [self.tr.gettext("ui.cover-answer" if out_of_turn else "ui.cover", player=name),
+                 self.tr.gettext("ui.cover-continue", player=name)]
+        self.viewer = None  # while covered, the table shows no hand at all
+        self._blank()
+
+        def uncovered(_: None) -> None:
+            self.viewer = seat
+            self.draw()
+            self._ask_human()
+
+        self.push_screen(CoverScreen(lines), uncovered)
+
+    def _blank(self) -> None:
+        for widget in self.query(".panel").results(Static):
+            widget.update("")
+        for name in ("#hand", "#prompt", "#status", "#log-text"):
+            self.query_one(name, Static).update("")
+        self.query_one("#menu", OptionList).clear_options()
+
+    def _result(self) -> str:
+        game = self.session.game
+        if game.winner >= 0:
+            text = self.tr.gettext("ui.winner", player=self.session.names[game.winner])
+        else:
+            text = self.tr.gettext("ui.no-winner")
+        return f"{text}  {self.tr.gettext('ui.game-over')}"
+
+    def bot_step(self) -> None:
+        if self.session.decider_is_bot:
+            self.session.apply(self.session.bot_action())
+            self.advance()
+
+    def choose(self, action: Action) -> None:
+        """Take a human's action (one the menu offered: a legal one)."""
+        self.session.apply(action)
+        self.advance()
+
+    # --- input ------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.menus:
+            return
+        choices = self.menus[-1]
+        if event.option_index >= len(choices):  # "Back"
+            self.action_back()
+            return
+        choice = choices[event.option_index]
+        if choice.action is not None:
+            self.choose(choice.action)
+        else:
+            self.menus.append(choice.choices)
+            self.show_menu(choice.choices)
+
+    def action_back(self) -> None:
+        if len(self.menus) > 1:
+            self.menus.pop()
+            self.show_menu(self.menus[-1])
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen | CoverScreen):
+            self.push_screen(HelpScreen(self.tr))
+
+    def action_speed(self, factor: float) -> None:
+        self.delay = min(5.0, max(0.05, self.delay * factor))
+        self.notify(self.tr.gettext("ui.speed", seconds=f"{self.delay:.2f}"))
+
+    def action_quit_game(self) -> None:
+        self.session.save()
+        self.exit()

@@ -1,0 +1,132 @@
+"""A game being played at one keyboard: the seats, the narration each human may read, saving as it goes.
+
+>>> session = Session.new(players=2, specs={1: "random"}, seed=4)
+>>> session.names
+['P1', 'P2 (random)']
+>>> session.humans
+[0]
+
+Nothing here draws anything: the app (``app.py``) shows a :class:`Session`
+and asks it for the menus of the human who decides.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..bots import BOTS, Bot, Seat, make_bot
+from ..engine import Action, Game, Rules
+from ..narrate import Message, Narrator
+from ..record import RecordError, load, save
+
+#: A bot seat's name carries its spec, so that a saved game resumes with the same bots: "P2 (random)".
+BOT_NAME = re.compile(r"^P(\d+) \((.+)\)$")
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """A bot's seed: fixed by the game's seed and its seat, so a seeded game is the same game."""
+    return game_seed * 16 + seat
+
+
+def default_bot() -> str:
+    """The strongest bot the project has."""
+    return next(name for name in ("ismcts", "heuristic", "random") if name in BOTS)
+
+
+def seat_specs(players: int, humans: int, specs: list[str] | None = None) -> dict[int, str]:
+    """Humans in the first ``humans`` seats, bots in the others: one spec for all of them, or one each.
+
+    >>> seat_specs(4, 2, ["random"])
+    {2: 'random', 3: 'random'}
+    """
+    if not 0 <= humans <= players:
+        raise ValueError(f"--humans must be from 0 to {players} (the players), not {humans}")
+    seats = range(humans, players)
+    specs = specs or [default_bot()]
+    if len(specs) == 1:
+        specs = specs * len(seats)
+    if len(specs) != len(seats):
+        raise ValueError(f"{len(seats)} bot seat(s) but {len(specs)} bot specs: give one for all, or one each")
+    return dict(zip(seats, specs, strict=True))
+
+
+class Session:
+    """``game`` and who plays each seat: ``bots`` maps a seat to (spec, bot); the other seats are humans.
+
+    Every human has their own :class:`Narrator` (on a replica of the game), so the
+    log shown to a human holds only the cards that human may see; with no human,
+    one narrator shows every card. ``save_path``, if set, gets the game record
+    after every action.
+    """
+
+    def __init__(self, games: list[Game], bots: dict[int, tuple[str, Bot]], save_path: Path | None = None) -> None:
+        """``games``: identical fresh games, one per human seat (one if there is none), e.g. from
+        ``Game.from_position``; :meth:`new` and :meth:`resume` make them."""
+        self.game = games[0]
+        self.bots = bots
+        self.humans = [s for s in range(self.game.players) if s not in bots]
+        viewers: list[int | None] = list(self.humans) or [None]
+        self.narrators = {v: Narrator(g, v) for v, g in zip(viewers, games, strict=True)}
+        self.messages: dict[int | None, list[Message]] = {v: n.start() for v, n in self.narrators.items()}
+        self.save_path = save_path
+
+    @classmethod
+    def new(cls, players: int, specs: dict[int, str], edition: str = "base", rules: Rules | None = None,
+            seed: int | None = None, save_path: Path | None = None) -> Session:
+        """A new game; ``specs`` names the bot of each bot seat (see :func:`seat_specs`). Human seats
+        are called P1, P2, ...; bot seats "P2 (random)". A bad bot spec raises ``BotSpecError``."""
+        names = [f"P{s + 1} ({specs[s]})" if s in specs else f"P{s + 1}" for s in range(players)]
+        first = Game(players, edition, rules, seed, names, log=True)
+        bots = {s: (spec, make_bot(spec, bot_seed(first.seed, s))) for s, spec in specs.items()}
+        count = max(1, players - len(bots))
+        games = [first] + [Game(players, edition, rules, first.seed, names, log=True) for _ in range(count - 1)]
+        return cls(games, bots, save_path)
+
+    @classmethod
+    def resume(cls, path: Path) -> Session:
+        """The game saved in ``path``, continued: its bots are made again from their names.
+        A file that is not a valid record raises :class:`RecordError` naming what is wrong."""
+        record = load(path)
+        bots: dict[int, tuple[str, Bot]] = {}
+        for seat, name in enumerate(record.players):
+            match = BOT_NAME.match(name)
+            if match:
+                spec = match.group(2)
+                try:
+                    bots[seat] = (spec, make_bot(spec, bot_seed(record.seed, seat)))
+                except ValueError as error:
+                    raise RecordError(f"{path}: field 'players[{seat}]': {error}") from None
+        count = max(1, len(record.players) - len(bots))
+        games = [Game(len(record.players), record.edition, record.rules, record.seed, record.players, log=True)
+                 for _ in range(count)]
+        session = cls(games, bots, path)
+        for i, text in enumerate(record.actions):
+            try:
+                session.apply(Action.parse(text))
+            except ValueError as error:
+                raise RecordError(f"{path}: actions[{i}] {text!r}: {error}") from None
+        return session
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.game.names)
+
+    @property
+    def decider_is_bot(self) -> bool:
+        return not self.game.over and self.game.decider in self.bots
+
+    def apply(self, action: Action) -> None:
+        """Play ``action`` (it must be legal: it comes from ``legal_actions()``), narrate it, save."""
+        for viewer, narrator in self.narrators.items():
+            self.messages[viewer] += narrator.play(action)
+        self.save()
+
+    def bot_action(self) -> Action:
+        """What the bot owing the decision chooses."""
+        seat = self.game.decider
+        return self.bots[seat][1].choose(Seat(self.game, seat))
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            save(self.game, self.save_path)

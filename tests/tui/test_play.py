@@ -1,0 +1,127 @@
+"""The terminal app, driven headless through Textual's pilot: a whole game against a bot in each language."""
+
+from __future__ import annotations
+
+import pytest
+
+from monopoly_deal.bots import RandomBot, Seat
+from monopoly_deal.engine import Action, Game
+from monopoly_deal.i18n import LANGUAGES, get_translator
+from monopoly_deal.tui.app import MIN_HEIGHT, MIN_WIDTH, HelpScreen, PlayApp
+from monopoly_deal.tui.session import Session
+
+from .helpers import pick, screen_text, settle, shows
+
+SIZE = (120, 40)
+pytestmark = pytest.mark.asyncio
+
+
+class ScriptedBot:
+    """Plays ``script`` (notation) while each line is legal, then picks at random: a bot that attacks on cue."""
+
+    def __init__(self, script: list[str], seed: int = 0) -> None:
+        self.script = [Action.parse(a) for a in script]
+        self.random = RandomBot(seed=seed)
+
+    def choose(self, seat: Seat) -> Action:
+        if self.script and self.script[0] in seat.legal_actions:
+            return self.script.pop(0)
+        return self.random.choose(seat)
+
+
+def position() -> Game:
+    """P2 (a bot) to play, holding a Debt Collector and a Birthday; P1 (the human) holds a Just Say No,
+    two complete sets, a red/yellow wild, a green set one short, and the green card third from the top."""
+    return Game.from_position(
+        2, names=["P1", "P2 (scripted)"],
+        hands={0: ["just-say-no", "1M", "2M", "3M", "4M", "pass-go", "sly-deal"],
+               1: ["debt-collector", "birthday", "5M"]},
+        banks={0: ["1M", "1M", "3M"]},
+        groups={0: [("brown", ["brown", "brown"], None, None), ("dark-blue", ["dark-blue", "dark-blue"], None, None),
+                    ("green", ["green", "green"], None, None), ("red", ["red/yellow"], None, None)]},
+        draw=["1M", "2M", "3M", "4M", "green", "2M", "5M", "1M"], rest="box", active=1)
+
+
+def decisions_of(game: Game) -> str:
+    return game.decision_info()["type"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_a_whole_game_against_a_bot_with_every_kind_of_decision(lang: str) -> None:
+    """Payment (R8), Just Say No (R5.7), putting back over 7 (R3.6), re-colouring a wild (R6.2), to a win (R7)."""
+    bot = ScriptedBot(["debt-collector P1", "birthday", "end"])
+    session = Session([position()], {1: ("scripted", bot)})
+    app = PlayApp(session, lang, delay=0)
+    tr = get_translator(lang)
+    made: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert decisions_of(session.game) == "respond"
+        assert tr.card("debt-collector") in screen_text(app)
+        await pick(pilot, app, "no")                         # Just Say No
+        made.append("respond")
+        await settle(pilot, app)
+        assert decisions_of(session.game) == "pay"
+        owed = session.game.decision_info()["owed"]
+        assert tr.gettext("ui.decide.pay", player="P1", receiver="P2 (scripted)", owed=f"{owed}M") in screen_text(app)
+        await pick(pilot, app, "pay 1M")                     # payment, card by card
+        await settle(pilot, app)
+        await pick(pilot, app, "pay 1M")
+        made.append("pay")
+        await settle(pilot, app)
+        assert decisions_of(session.game) == "play" and session.game.active == 0
+        await pick(pilot, app, "move red:red/yellow>yellow")  # re-colour a wild, free
+        made.append("recolour")
+        await settle(pilot, app)
+        await pick(pilot, app, "end")
+        await settle(pilot, app)
+        assert decisions_of(session.game) == "put-back"      # 8 cards: put one back
+        await pick(pilot, app, "discard 4M")
+        made.append("put-back")
+        await settle(pilot, app)
+        assert session.game.active == 0 and decisions_of(session.game) == "play"
+        await pick(pilot, app, "play green")
+        await settle(pilot, app)
+        assert session.game.over and session.game.winner == 0
+        assert shows(app, tr.gettext("ui.winner", player="P1"))
+        for said in session.messages[0][-6:]:  # the log tells what happened, in this language
+            assert shows(app, tr.narrate(said, session.names))
+    assert made == ["respond", "pay", "recolour", "put-back"]
+    told = [m.id for m in session.messages[0]]
+    assert {"no", "paid", "recoloured", "put-back-seen", "won"} <= set(told)
+
+
+async def test_a_small_terminal_gets_a_message_not_a_crash() -> None:
+    app = PlayApp(Session.new(2, {1: "random"}, seed=1), "en", delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert shows(app, f"This terminal is 60×20; Monopoly Deal needs at least {MIN_WIDTH}×{MIN_HEIGHT}.")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not shows(app, "needs at least")
+        assert app.query_one("#table").display
+
+
+async def test_help_shows_the_rules_and_keys_and_closes() -> None:
+    app = PlayApp(Session.new(2, {1: "random"}, seed=1), "zh-Hans", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        assert shows(app, "作出反对可取消针对你的行动")
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_quitting_saves_and_resume_continues(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    session = Session.new(2, {1: "random"}, seed=3, save_path=path)
+    app = PlayApp(session, "en", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pick(pilot, app, "end")
+        await settle(pilot, app)
+        await pilot.press("q")
+    history = list(session.game.history)
+    resumed = Session.resume(path)
+    assert list(resumed.game.history) == history and resumed.game.decider == session.game.decider
+    assert resumed.bots.keys() == {1} and resumed.names == ["P1", "P2 (random)"]
