@@ -14,6 +14,8 @@ MODULES = [
     "monopoly_deal", "monopoly_deal.engine.cards", "monopoly_deal.engine.rules", "monopoly_deal.engine.actions",
     "monopoly_deal.engine.game", "monopoly_deal.record", "monopoly_deal.bots", "monopoly_deal.bots.registry",
     "monopoly_deal.i18n",
+    "monopoly_deal.bots.heuristic", "monopoly_deal.bots.ismcts", "monopoly_deal.arena", "monopoly_deal.arena.play",
+    "monopoly_deal.arena.stats",
     "monopoly_deal.server.persistence", "monopoly_deal.server.protocol", "monopoly_deal.server.rooms",
     "monopoly_deal.server.views", "monopoly_deal.server.app",
 ]
@@ -53,3 +55,8 @@ def test_readme_card_list_is_the_data() -> None:
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert card_table("base") in readme and colour_table() in readme
+
+
+def test_bots_doc_examples_run() -> None:
+    result = _run((ROOT / "docs" / "bots.md").read_text(encoding="utf-8"), "docs/bots.md", {})
+    assert result.attempted > 5 and result.failed == 0

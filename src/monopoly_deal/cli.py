@@ -98,7 +98,52 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--fixed-seeds", action="store_true",
                        help="let a new room choose its seed (tests, lessons): whoever knows it knows every card")
     serve.set_defaults(run=_run_serve)
+
+    arena = sub.add_parser("arena", help="bots play many games on duplicate deals: win rates, ratings, plots")
+    arena.add_argument("--bots", required=True, metavar="BOT,BOT,...",
+                       help="bot specs, e.g. heuristic,ismcts:iters=1000,random (see 'available bots' on a bad one)")
+    _common(arena)
+    arena.add_argument("--games", type=_positive, default=100,
+                       help="games in all, rounded up to whole seat rotations (default 100)")
+    arena.add_argument("--jobs", type=_positive, default=1, help="processes to play in (default 1)")
+    arena.add_argument("--out", metavar="DIR", help="write results.json, bots.csv, crosstable.csv, winrates.png here")
+    arena.add_argument("--records", action="store_true", help="also write every game's record to DIR/games.jsonl")
+    arena.set_defaults(run=_run_arena)
     return parser
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def _run_arena(args: argparse.Namespace) -> int:
+    from .arena import lineups, run_arena
+    from .bots import BotSpecError, make_bot
+    from .bots.registry import split_specs
+
+    bots = split_specs(args.bots)
+    try:
+        for spec in bots:
+            make_bot(spec, seed=0)
+        lineups(bots, args.players)
+    except BotSpecError as error:
+        print(f"mdeal arena: {error}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"mdeal arena: {error}", file=sys.stderr)
+        return 2
+    if args.records and not args.out:
+        print("mdeal arena: --records needs --out DIR", file=sys.stderr)
+        return 2
+    result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
+                       records=args.records, progress=sys.stderr)
+    print(result.table())
+    if args.out:
+        for path in result.write(args.out, records=args.records):
+            print(f"wrote {path}")
+    return 0
 
 
 def _seat(text: str) -> int:

@@ -8,7 +8,9 @@
 """
 
 from .base import Bot, Seat
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
 from .random import RandomBot
 from .registry import BOTS, BotSpecError, make_bot
 
-__all__ = ["BOTS", "Bot", "BotSpecError", "RandomBot", "Seat", "make_bot"]
+__all__ = ["BOTS", "Bot", "BotSpecError", "HeuristicBot", "IsmctsBot", "RandomBot", "Seat", "make_bot"]

@@ -32,6 +32,9 @@ class Seat:
 
 
 class Bot(Protocol):
-    """Pick one of ``seat.legal_actions``; called only when the seat owes a decision."""
+    """Pick one of ``seat.legal_actions``; called only when the seat owes a decision.
+
+    A bot may also define ``new_game(seat)``: the arena calls it once per game, before the
+    first decision, for per-game setup (docs/bots.md has a whole example bot)."""
 
     def choose(self, seat: Seat) -> Action: ...

@@ -1,4 +1,4 @@
-"""Bots by name, with options: ``random``, ``random:seed=3`` (later ``ismcts:iters=2000``…).
+"""Bots by name, with options: ``random``, ``heuristic``, ``ismcts:iters=2000``, ``ismcts:time=0.5``.
 
 >>> from monopoly_deal.bots.registry import make_bot, parse_spec
 >>> parse_spec("random:seed=3")
@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .base import Bot
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
 from .random import RandomBot
 
 
@@ -38,6 +40,14 @@ def register(info: BotInfo) -> None:
 
 
 register(BotInfo("random", "uniform over the legal actions", RandomBot, {}))
+register(BotInfo("heuristic", "one-step look-ahead: builds sets, banks, keeps Just Say No for real threats",
+                 HeuristicBot, {}))
+register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled hidden cards", IsmctsBot, {
+    "iters": "iterations per decision (default 500)",
+    "time": "seconds per decision instead of iterations",
+    "rollout": "random rollout decisions before the evaluation (default 0)",
+    "c": "UCB exploration constant (default 0.7)",
+}))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -50,6 +60,22 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise BotSpecError(f"bot option {item!r} in {spec!r} is not key=value")
         options[key.strip()] = value.strip()
     return name, options
+
+
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of specs, where a bot's own options also use commas:
+    an item with ``=`` and no ``:`` is one more option of the bot before it.
+
+    >>> split_specs("heuristic,ismcts:iters=500,c=0.3,random")
+    ['heuristic', 'ismcts:iters=500,c=0.3', 'random']
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if specs and "=" in item and ":" not in item:
+            specs[-1] += "," + item
+        elif item:
+            specs.append(item)
+    return specs
 
 
 def describe() -> str:

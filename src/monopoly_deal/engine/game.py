@@ -724,6 +724,7 @@ class Game:
         for p in range(g.players):
             if p != player:
                 pool += g.hands[p]
+        pool.sort()  # the sample must not depend on how the hidden cards happen to lie
         g._shuffle(pool)
         at = 0
         for p in range(g.players):

@@ -1,0 +1,179 @@
+"""The bots: legal play in every edition, options by name, sensible heuristic choices, and no peeking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from monopoly_deal import Game
+from monopoly_deal.bots import BOTS, BotSpecError, HeuristicBot, IsmctsBot, RandomBot, Seat, make_bot
+
+SPECS = ["random", "heuristic", "ismcts:iters=30"]
+
+
+def play(game: Game, bots: list) -> Game:
+    seats = [Seat(game, p) for p in range(game.players)]
+    for _ in range(20_000):
+        if game.over:
+            return game
+        p = game.decider
+        action = bots[p].choose(seats[p])
+        assert action in game.legal_actions()
+        game.apply(action)
+    raise AssertionError(f"game seed {game.seed} did not end in 20,000 decisions")
+
+
+@pytest.mark.parametrize("edition", ["base", "enhanced"])
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_bot_plays_legal_actions_to_the_end(edition: str, players: int) -> None:
+    for seed in range(2):
+        specs = [SPECS[(seed + p) % len(SPECS)] for p in range(players)]
+        game = play(Game(players, edition, seed=seed, log=False), [make_bot(s, seed=p) for p, s in enumerate(specs)])
+        assert game.over
+
+
+def test_the_registry_has_the_three_bots_with_their_options() -> None:
+    assert {"random", "heuristic", "ismcts"} <= set(BOTS)
+    assert {"iters", "time"} <= set(BOTS["ismcts"].options)
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+    bot = make_bot("ismcts:iters=2000", seed=1)
+    assert isinstance(bot, IsmctsBot) and bot.iters == 2000 and bot.seconds is None
+    assert make_bot("ismcts:time=0.5").seconds == 0.5
+
+
+@pytest.mark.parametrize("spec, says", [
+    ("alphazero", "unknown bot 'alphazero'"),
+    ("ismcts:depth=3", "has no option(s) depth"),
+    ("ismcts:iters=many", "bad options for bot 'ismcts'"),
+    ("ismcts:iters=0", "bad options for bot 'ismcts'"),
+    ("ismcts:iters", "is not key=value"),
+])
+def test_a_bad_bot_spec_lists_the_bots_and_their_options(spec: str, says: str) -> None:
+    with pytest.raises(BotSpecError) as error:
+        make_bot(spec)
+    assert says in str(error.value)
+    if "key=value" not in says:
+        assert "available bots:" in str(error.value) and "iters (" in str(error.value)
+
+
+def test_ismcts_time_budget_runs_iterations_until_the_time_is_up() -> None:
+    game = _midgame(seed=4)
+    bot = IsmctsBot(seed=1, time=0.05)
+    assert bot.choose(Seat(game, game.decider)) in game.legal_actions()
+    assert bot.last_iterations >= 16
+
+
+def test_ismcts_is_reproducible_for_a_seed() -> None:
+    game = _midgame(seed=5)
+    picks = {IsmctsBot(seed=9, iters=150).choose(Seat(game, game.decider)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+# --- no peeking -----------------------------------------------------------------------------
+
+def _midgame(seed: int, players: int = 2) -> Game:
+    """A game some turns in, at a play decision with several options."""
+    game = Game(players, seed=seed, log=False)
+    bots = [HeuristicBot(seed=p) for p in range(players)]
+    while game.turn < 6 or game.decision != 0 or len(game.legal_actions()) < 4:
+        game.apply(bots[game.decider].choose(Seat(game, game.decider)))
+        assert not game.over
+    return game
+
+
+def _reshuffle_hidden(game: Game, seat: int, seed: int) -> Game:
+    """The same game but for the cards ``seat`` cannot see: the others' hands and the draw pile dealt anew."""
+    other = game.clone()
+    hidden = list(other.draw) + [c for p in range(other.players) if p != seat for c in other.hands[p]]
+    random.Random(seed).shuffle(hidden)
+    for p in range(other.players):
+        if p != seat:
+            n = len(other.hands[p])
+            other.hands[p], hidden = hidden[:n], hidden[n:]
+    other.draw = hidden
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ismcts_does_not_peek_at_hidden_cards(players: int) -> None:
+    for seed in range(3):
+        game = _midgame(seed, players)
+        me = game.decider
+        other = _reshuffle_hidden(game, me, seed)
+        assert other.view(me) == game.view(me)
+        assert [other.hands[p] for p in range(players) if p != me] != [game.hands[p] for p in range(players) if p != me]
+        assert other.draw != game.draw
+        for bot_seed in range(2):
+            a = IsmctsBot(seed=bot_seed, iters=120).choose(Seat(game, me))
+            b = IsmctsBot(seed=bot_seed, iters=120).choose(Seat(other, me))
+            assert a == b, f"game {seed}, bot seed {bot_seed}: {a} on one deal, {b} on the other"
+
+
+def test_heuristic_does_not_peek_at_hidden_cards() -> None:
+    for seed in range(4):
+        game = _midgame(seed)
+        other = _reshuffle_hidden(game, game.decider, seed)
+        assert HeuristicBot(seed=1).choose(Seat(game, game.decider)) == \
+            HeuristicBot(seed=1).choose(Seat(other, game.decider))
+
+
+# --- heuristic choices ----------------------------------------------------------------------
+
+def _choice(game: Game, bot: object = None) -> str:
+    bot = bot or HeuristicBot(seed=0)
+    return str(bot.choose(Seat(game, game.decider)))  # type: ignore[attr-defined]
+
+
+def test_heuristic_completes_a_set_when_it_can() -> None:  # R6.4
+    game = Game.from_position(2, hands={0: ["red", "1M", "birthday"]}, groups={0: [("red", ["red", "red"], None, None)]})
+    assert _choice(game) == "play red"
+
+
+def test_heuristic_recolours_a_wild_to_complete_a_set() -> None:  # R6.2
+    game = Game.from_position(2, hands={0: ["1M"]}, plays=3, groups={0: [
+        ("red", ["red", "red"], None, None), ("yellow", ["yellow", "red/yellow"], None, None)]})
+    assert _choice(game) == "move yellow:red/yellow>red"
+
+
+def test_heuristic_steals_a_complete_set_with_deal_breaker() -> None:  # R5.6
+    game = Game.from_position(2, hands={0: ["deal-breaker", "1M"]},
+                              groups={1: [("dark-blue", ["dark-blue", "dark-blue"], None, None)]})
+    assert _choice(game) == "deal-breaker P2 dark-blue"
+
+
+def test_heuristic_says_no_to_a_deal_breaker_but_not_to_a_small_birthday() -> None:  # R5.7
+    game = Game.from_position(2, hands={0: ["deal-breaker"], 1: ["just-say-no"]},
+                              groups={1: [("green", ["green", "green", "green"], None, None)]})
+    game.apply("deal-breaker P2 green")
+    assert game.decider == 1 and _choice(game) == "no"
+    game = Game.from_position(2, hands={0: ["birthday"], 1: ["just-say-no"]}, banks={1: ["2M", "1M"]})
+    game.apply("birthday")
+    assert game.decider == 1 and _choice(game) == "accept"
+
+
+def test_heuristic_pays_with_what_it_values_least() -> None:  # R8
+    game = Game.from_position(2, hands={0: ["debt-collector"]}, banks={1: ["3M", "1M", "4M"]},
+                              groups={1: [("green", ["green", "green"], None, None)]})
+    game.apply("debt-collector P2")
+    paid = []
+    while game.decision == 5:
+        action = _choice(game)
+        paid.append(action)
+        game.apply(action)
+    assert sorted(paid) == ["pay 1M", "pay 4M"]  # exactly 5M, and the nearly complete set kept
+
+
+def test_heuristic_banks_money_rather_than_ending_the_turn() -> None:  # R4
+    game = Game.from_position(2, hands={0: ["5M", "just-say-no"]})
+    assert _choice(game) == "bank 5M"
+
+
+def test_heuristic_beats_random() -> None:
+    wins = 0
+    for seed in range(20):
+        h = seed % 2
+        bots: list = [RandomBot(seed), RandomBot(seed)]
+        bots[h] = HeuristicBot(seed)
+        wins += play(Game(2, seed=seed, log=False), bots).winner == h
+    assert wins >= 17
