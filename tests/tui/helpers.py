@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -26,6 +29,16 @@ async def pick(pilot: Pilot, app: PlayApp, action: Action | str) -> None:
             return
 
 
+async def click(pilot: Pilot, app: PlayApp, action: Action | str) -> None:
+    """Choose ``action``, a line of the menu shown, with the mouse."""
+    wanted = Action.parse(action) if isinstance(action, str) else action
+    index = next(i for i, c in enumerate(app.menus[-1]) if c.action == wanted)
+    menu = app.query_one("#menu", OptionList)
+    top = menu.content_region.y - menu.region.y  # the border above the first line
+    assert await pilot.click("#menu", offset=(4, top + index))
+    await pilot.pause()
+
+
 async def settle(pilot: Pilot, app: PlayApp) -> None:
     """Wait until a human must decide (or the game is over), uncovering the hot-seat cover screen as it comes."""
     for _ in range(10_000):
@@ -40,11 +53,8 @@ async def settle(pilot: Pilot, app: PlayApp) -> None:
 
 def screen_text(app: PlayApp) -> str:
     """Everything on screen, as text (from the SVG screenshot Textual exports)."""
-    import html
-    import re
-
     svg = app.export_screenshot()
-    texts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)
+    texts = re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.DOTALL)
     return html.unescape("".join(texts)).replace("\xa0", " ")
 
 

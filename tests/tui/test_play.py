@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from monopoly_deal.bots import RandomBot, Seat
-from monopoly_deal.engine import Action, Game
+from monopoly_deal.engine import Action, Game, Rules
 from monopoly_deal.i18n import LANGUAGES, get_translator
 from monopoly_deal.tui.app import MIN_HEIGHT, MIN_WIDTH, HelpScreen, PlayApp
 from monopoly_deal.tui.session import Session
 
-from .helpers import pick, screen_text, settle, shows
+from .helpers import click, pick, screen_text, settle, shows
 
 SIZE = (120, 40)
 pytestmark = pytest.mark.asyncio
@@ -58,7 +58,7 @@ async def test_a_whole_game_against_a_bot_with_every_kind_of_decision(lang: str)
         await settle(pilot, app)
         assert decisions_of(session.game) == "respond"
         assert tr.card("debt-collector") in screen_text(app)
-        await pick(pilot, app, "no")                         # Just Say No
+        await click(pilot, app, "no")                        # Just Say No, with the mouse
         made.append("respond")
         await settle(pilot, app)
         assert decisions_of(session.game) == "pay"
@@ -125,3 +125,17 @@ async def test_quitting_saves_and_resume_continues(tmp_path) -> None:
     resumed = Session.resume(path)
     assert list(resumed.game.history) == history and resumed.game.decider == session.game.decider
     assert resumed.bots.keys() == {1} and resumed.names == ["P1", "P2 (random)"]
+
+
+async def test_a_card_opens_its_uses_and_esc_or_back_returns() -> None:
+    app = PlayApp(Session.new(2, {1: "random"}, rules=Rules(start=0), seed=1), "en", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        first = app.menus[0][0]
+        assert first.action is None and first.choices  # a hand card: its uses are below it
+        await pilot.press("home", "enter")
+        assert app.menus[-1] == first.choices and shows(app, "← Back")
+        await pilot.press("escape")
+        assert len(app.menus) == 1
+        await pilot.press("home", "enter", "end", "enter")  # the "Back" line
+        assert len(app.menus) == 1 and app.session.game.history == []

@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from ..engine import Action, Game
 from ..i18n import Translator, get_translator
 from ..narrate import Message
-from .menus import Choice, menu
+from .menus import Choice, menu, question
 from .render import hand_text, player_panel, status_text
 from .session import Session
 
@@ -142,7 +142,7 @@ class PlayApp(TableApp):
         Binding("q", "quit_game", show=False),
         Binding("ctrl+c", "quit_game", show=False, priority=True),
         Binding("question_mark", "help", show=False),
-        Binding("escape", "back", show=False),
+        Binding("escape", "menu_back", show=False),
         Binding("plus,equals_sign", "speed(0.5)", show=False),
         Binding("minus", "speed(2)", show=False),
     ]
@@ -183,32 +183,14 @@ class PlayApp(TableApp):
         options.highlighted = 0 if labels else None
         options.focus()
 
-    def prompt(self) -> str:
-        """What the decider is asked, in words."""
-        game, tr = self.session.game, self.tr
-        info, names = game.decision_info(), self.session.names
-        player = names[game.decider]
-        kind = info["type"]
-        if kind == "play":
-            return tr.gettext("ui.decide.play", player=player, plays=game.view(game.decider)["plays_left"])
-        if kind == "respond":
-            params = {"player": player, "actor": names[info["actor"]], "card": tr.card(info["action"])}
-            if info["noes"]:
-                return tr.gettext("ui.decide.respond-noes", count=info["noes"], **params)
-            return tr.gettext("ui.decide.respond", **params)
-        if kind == "pay":
-            return tr.gettext("ui.decide.pay", player=player, receiver=names[info["receiver"]],
-                              owed=f"{info['owed']}M")
-        if kind == "place":
-            return tr.gettext("ui.decide.place", player=player, card=tr.card(info["building"]))
-        return tr.gettext(f"ui.decide.{kind}", player=player)
-
     # --- the flow of the game ------------------------------------------------------
 
     def advance(self) -> None:
         """Show the game as it now stands and wait for whoever decides: a bot on a timer, a human on the menu."""
         session, game = self.session, self.session.game
         self.menus = []
+        while self.delay <= 0 and session.decider_is_bot:  # full speed: no pause between bot moves
+            session.apply(session.bot_action())
         if game.over:
             self.draw()
             self._ask(self._result(), ())
@@ -216,10 +198,7 @@ class PlayApp(TableApp):
         if session.decider_is_bot:
             self.draw()
             self._ask(self.tr.gettext("ui.thinking", player=session.names[game.decider]), ())
-            if self.delay > 0:
-                self.set_timer(self.delay, self.bot_step)
-            else:
-                self.call_later(self.bot_step)
+            self.set_timer(self.delay, self.bot_step)
             return
         seat = game.decider
         if seat != self.viewer:
@@ -230,7 +209,7 @@ class PlayApp(TableApp):
 
     def _ask_human(self) -> None:
         self.menus = [menu(self.session.game, self.tr)]
-        self._ask(self.prompt(), self.menus[0])
+        self._ask(question(self.session.game, self.tr), self.menus[0])
 
     def _ask(self, prompt: str, choices: tuple[Choice, ...]) -> None:
         self.query_one("#prompt", Static).update(prompt)
@@ -284,7 +263,7 @@ class PlayApp(TableApp):
             return
         choices = self.menus[-1]
         if event.option_index >= len(choices):  # "Back"
-            self.action_back()
+            self.action_menu_back()
             return
         choice = choices[event.option_index]
         if choice.action is not None:
@@ -293,7 +272,7 @@ class PlayApp(TableApp):
             self.menus.append(choice.choices)
             self.show_menu(choice.choices)
 
-    def action_back(self) -> None:
+    def action_menu_back(self) -> None:
         if len(self.menus) > 1:
             self.menus.pop()
             self.show_menu(self.menus[-1])

@@ -18,6 +18,7 @@ from ..engine import Action, Game
 from ..engine.cards import TYPE_BY_KEY, TYPES
 from ..engine.game import PLAYING
 from ..i18n import Translator
+from ..narrate import Group
 
 _REARRANGE = ("move", "swap")
 
@@ -44,11 +45,16 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
     actions = game.legal_actions()
     names = list(game.names)
 
-    def choice(a: Action) -> Choice:
-        return Choice(tr.action(a, names, _rent(game, a)), a)
+    def choices(group: list[Action]) -> tuple[Choice, ...]:
+        """The actions' lines; where two read the same (one card in two groups of a colour), the group tells them apart."""
+        labels = [tr.action(a, names, _rent(game, a)) for a in group]
+        twice = {label for label in labels if labels.count(label) > 1}
+        words = tr.words(names)
+        return tuple(Choice(f"{label} · {words.value(Group(a.colour, max(a.group, 0)))}" if label in twice else label, a)
+                     for label, a in zip(labels, group, strict=True))
 
     if game.decision != PLAYING:
-        return tuple(choice(a) for a in actions)
+        return choices(list(actions))
     by_card: dict[str, list[Action]] = {}
     rearrange: list[Action] = []
     ends: list[Action] = []
@@ -61,11 +67,29 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
             by_card.setdefault(TYPES[a.card].key, []).append(a)
         else:
             ends.append(a)
-    out = [Choice(tr.card(key), choices=tuple(choice(a) for a in uses))
+    out = [Choice(tr.card(key), choices=choices(uses))
            for key, uses in sorted(by_card.items(), key=lambda item: TYPE_BY_KEY[item[0]].index)]
     if rearrange:
-        out.append(Choice(tr.gettext("ui.rearrange"), choices=tuple(choice(a) for a in rearrange)))
-    return tuple(out + [choice(a) for a in ends])
+        out.append(Choice(tr.gettext("ui.rearrange"), choices=choices(rearrange)))
+    return tuple(out) + choices(ends)
+
+
+def question(game: Game, tr: Translator) -> str:
+    """What the decider is asked, in words: "P1, pay P2: 3M still owed. Choose a card."."""
+    info, names = game.decision_info(), list(game.names)
+    player, kind = names[game.decider], info["type"]
+    if kind == "play":
+        return tr.gettext("ui.decide.play", player=player, plays=game.view(game.decider)["plays_left"])
+    if kind == "respond":
+        params = {"player": player, "actor": names[info["actor"]], "card": tr.card(info["action"])}
+        if info["noes"]:
+            return tr.gettext("ui.decide.respond-noes", count=info["noes"], **params)
+        return tr.gettext("ui.decide.respond", **params)
+    if kind == "pay":
+        return tr.gettext("ui.decide.pay", player=player, receiver=names[info["receiver"]], owed=f"{info['owed']}M")
+    if kind == "place":
+        return tr.gettext("ui.decide.place", player=player, card=tr.card(info["building"]))
+    return tr.gettext(f"ui.decide.{kind}", player=player)
 
 
 def _rent(game: Game, a: Action) -> int | None:

@@ -1,0 +1,50 @@
+"""mdeal play's bad input: a clear message naming what is wrong, and no game started."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from monopoly_deal.cli import main
+from monopoly_deal.engine import Game
+from monopoly_deal.record import save
+
+
+def error_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 1
+    return capsys.readouterr().err
+
+
+def test_a_resume_file_that_is_not_a_record_is_named(tmp_path, capsys) -> None:
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": 1}', encoding="utf-8")
+    assert f"{bad}: field 'format'" in error_of(capsys, "play", "--resume", str(bad))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert "not valid JSON" in error_of(capsys, "play", "--resume", str(broken))
+    assert "cannot read the file" in error_of(capsys, "play", "--resume", str(tmp_path / "missing.json"))
+
+
+def test_a_resume_file_with_an_unknown_bot_names_the_seat(tmp_path, capsys) -> None:
+    path = tmp_path / "game.json"
+    save(Game(2, seed=1, names=["P1", "P2 (nosuchbot)"]), path)
+    assert "field 'players[1]': unknown bot 'nosuchbot'" in error_of(capsys, "play", "--resume", str(path))
+
+
+def test_a_resume_file_whose_actions_do_not_replay_names_the_action(tmp_path, capsys) -> None:
+    path = tmp_path / "game.json"
+    game = Game(2, seed=1, names=["P1", "P2 (random)"])
+    record = game.record()
+    record["actions"] = ["end", "bank 10M"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert "actions[1] 'bank 10M'" in error_of(capsys, "play", "--resume", str(path))
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--humans", "4"], "--humans must be from 0 to 3"),
+    (["--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
+    (["--bots", "random", "random", "random"], "2 bot seat(s) but 3 bot specs"),
+])
+def test_bad_seats_are_named(capsys, argv: list[str], message: str) -> None:
+    assert message in error_of(capsys, "play", *argv)
