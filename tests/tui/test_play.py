@@ -139,3 +139,18 @@ async def test_a_card_opens_its_uses_and_esc_or_back_returns() -> None:
         assert len(app.menus) == 1
         await pilot.press("home", "enter", "end", "enter")  # the "Back" line
         assert len(app.menus) == 1 and app.session.game.history == []
+
+
+async def test_paced_bots_move_one_at_a_time_and_the_keys_stay_alive() -> None:
+    """With a delay, each bot move is shown before the next (a timer, then the bot thinks in a thread)."""
+    session = Session.new(2, {1: "random"}, rules=Rules(start=1), seed=2)
+    app = PlayApp(session, "en", delay=0.01)
+    async with app.run_test(size=SIZE) as pilot:
+        assert session.game.history == [] and shows(app, "P2 (random) is thinking…")
+        await pilot.press("plus")
+        assert app.delay == 0.05  # the fastest pace
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if not session.decider_is_bot:
+                break
+        assert session.game.decider == 0 and app.menus

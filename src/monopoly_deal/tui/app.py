@@ -247,9 +247,17 @@ class PlayApp(TableApp):
         return f"{text}  {self.tr.gettext('ui.game-over')}"
 
     def bot_step(self) -> None:
+        """Let the bot think in a thread, so that the screen and the keys stay alive meanwhile."""
         if self.session.decider_is_bot:
-            self.session.apply(self.session.bot_action())
-            self.advance()
+            self.run_worker(self._think, thread=True, exclusive=True, group="bot")
+
+    def _think(self) -> None:
+        action = self.session.bot_action()
+        self.call_from_thread(self._bot_moved, action)
+
+    def _bot_moved(self, action: Action) -> None:
+        self.session.apply(action)
+        self.advance()
 
     def choose(self, action: Action) -> None:
         """Take a human's action (one the menu offered: a legal one)."""
