@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from .bots import BOTS
 from .engine import Rules
 from .i18n import LANGUAGES
 
@@ -67,10 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play in the terminal, against bots or friends at one keyboard")
     _common(play)
     play.set_defaults(players=3, run=_run_play)
+    next(a for a in play._actions if a.dest == "players").help = "2 to 10 (default 3: you and two bots)"
     play.add_argument("--humans", type=int, default=1, metavar="H",
                       help="people at the keyboard, in the first seats (default 1; 0 to watch bots)")
     play.add_argument("--bots", nargs="+", metavar="SPEC", default=None,
-                      help="the bots in the other seats, one spec for all or one each (default: the strongest)")
+                      help=f"the bots in the other seats, one spec for all or one each: {', '.join(BOTS)} "
+                           "(default: the strongest)")
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
     play.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
                       help="how long each bot move stays on screen (default 0.6; + and - change it)")
