@@ -61,7 +61,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "monopoly_deal", "serve", "--port", str(self.port), "--db", self.db,
              "--bot-delay", "0", "--fixed-seeds"], stdout=subprocess.DEVNULL)
-        deadline = time.time() + 20
+        deadline = time.time() + 60   # generous: a loaded machine imports slowly
         while True:
             try:
                 httpx.get(f"{self.url}/api/rooms", timeout=1).raise_for_status()

@@ -24,7 +24,8 @@ POSTGRES = os.environ.get("MDEAL_TEST_POSTGRES_URL")
 def my_turn(ws: Any) -> dict[str, Any]:
     """Read until this seat owes a decision (or the game is over); return that state."""
     while True:
-        message = json.loads(ws.recv(timeout=10))
+        message = json.loads(ws.recv(timeout=30))
+        assert message["type"] != "error", message
         if message["type"] == "state" and "game" in message and (message["legal"] or message["game"]["winner"] >= 0
                                                                   or message["game"]["result"]):
             return message

@@ -44,7 +44,7 @@ MAX_BODY_BYTES = 16 * 1024
 class Throttle:
     """A token bucket: ``rate`` messages a second on average, bursts of up to ``burst``."""
 
-    def __init__(self, rate: float = 10.0, burst: float = 30.0) -> None:
+    def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.stamp = time.monotonic()
@@ -201,7 +201,8 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
     writer = asyncio.create_task(write())
     conn.push(hello(conn.lang))
     room.connect(conn)
-    throttle = Throttle()
+    limits = lobby.limits
+    throttle = Throttle(limits.messages_per_second, limits.message_burst)
     try:
         while not writer.done():
             event = await websocket.receive()
@@ -209,7 +210,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                 break
             text: str | bytes = event.get("text") or event.get("bytes") or b""
             if not throttle.allow():
-                if throttle.refused > 100:
+                if throttle.refused > limits.cut_off:
                     await websocket.close(1008, "too many messages")
                     break
                 conn.push({"type": "error", "error": "too many messages: slow down"})

@@ -59,6 +59,11 @@ class LobbyLimits:
     max_connections: int = 1000
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
     allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
+    # Per connection: far above what a person clicks, and above a program playing as fast as its round
+    # trips allow. Beyond the rate messages are refused; after ``cut_off`` refusals the connection is closed.
+    messages_per_second: float = 100.0
+    message_burst: float = 200.0
+    cut_off: int = 500
 
 
 @dataclass
@@ -336,6 +341,12 @@ class Room:
             self._bot_task = asyncio.create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        try:
+            await self._bot_moves()
+        except Exception:   # a bot's bug must not pass silently, nor take the server down
+            log.exception("room %s: a bot failed; the game waits", self.id)
+
+    async def _bot_moves(self) -> None:
         while True:
             await asyncio.sleep(self.lobby.limits.bot_delay)
             async with self.lock:
@@ -381,8 +392,8 @@ class Room:
             else:
                 action = safe_default(game)
                 await self._save()
-                self._notice("timeout", {"player": info.name, "action": str(action)})
                 await self._accept(action)
+                self._notice("timeout", {"player": info.name, "action": str(action)})
         self._after_change()
 
     # --- sending ------------------------------------------------------------
@@ -444,13 +455,22 @@ class Lobby:
             Rules.from_dict(options.rules)
         except (ValueError, TypeError) as error:
             raise RoomError(f"rules: {error}", 400) from None
-        live = sum(1 for r in self.rooms.values() if r.status != "closed")
-        if live >= self.limits.max_rooms:
+        if len(self.rooms) >= self.limits.max_rooms:
+            await self._forget_finished()
+        if len(self.rooms) >= self.limits.max_rooms:
             raise RoomError(f"this server holds at most {self.limits.max_rooms} rooms; try again later", 503)
         room = Room(secrets.token_urlsafe(6), options, self)
         self.rooms[room.id] = room
         await room._save()
         return room
+
+    async def _forget_finished(self) -> None:
+        """Make room: close finished rooms nobody is looking at (their games stay in the database)."""
+        for room in [r for r in self.rooms.values() if r.status in ("finished", "closed") and not r.connections]:
+            if room.status == "finished":
+                room.status = "closed"
+                await room._save()
+            del self.rooms[room.id]
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)

@@ -178,6 +178,14 @@ function renderSeats() {
   return panel;
 }
 
+// Leaving mid-game hands the seat to a bot for the rest of the game.
+async function leaveGame() {
+  if (!confirm(t("leaveConfirm"))) return;
+  await post("leave");
+  localStorage.removeItem(tokenKey(roomId));
+  location.href = "/";
+}
+
 async function post(what, extra = {}) {
   try { await api(`/api/rooms/${roomId}/${what}`, { token: token(), ...extra }); state.error = ""; }
   catch (e) { state.error = e.message; render(); }
@@ -226,7 +234,8 @@ function renderGame() {
     el("span", {}, ui("turn", { turn: game.turn, player: playerName(game.active), plays: game.plays_left })),
     el("span", {}, ui("draw-pile", { count: game.draw_size })),
     el("span", { class: "row" }, `${t("discard")}: `, game.discard.length ? card(C(), game.discard[game.discard.length - 1], { small: true }) : "—"),
-    state.you === null ? el("span", {}, t("spectating")) : el("span", {}, `${t("youAre")} P${state.you + 1}`));
+    state.you === null ? el("span", {}, t("spectating")) : el("span", {}, `${t("youAre")} P${state.you + 1}`),
+    token() && game.decision.type !== "over" ? el("button", { id: "leave-game", onclick: leaveGame }, t("leave")) : null);
 
   const banner = el("div", { class: "panel status", id: "decision" }, decisionText(game), " ", clock);
   const notices = state.notices.slice(-2).map((n) => el("p", { class: "notice" }, t(n.notice, n)));
