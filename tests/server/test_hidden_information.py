@@ -106,13 +106,18 @@ async def play_out(room, tokens, rng: random.Random, seconds: float = 60) -> Non
         await room.act(room.seat_of(tokens[game.decider]), choice)
 
 
+#: Each seed is the same game every run; these games have a Just Say No answered by another (found by trying).
+FIRST_SEED_WITH_A_CHAIN = {"base": 10, "enhanced": 0}
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("edition", ["base", "enhanced"])
 async def test_no_client_is_sent_a_card_it_may_not_see(edition: str) -> None:
     lobby = await new_lobby()
     noes = chains = 0
-    for seed in range(12):   # games until one has had a chain (each seed is the same game every run)
-        if seed >= 2 and chains:
+    first = FIRST_SEED_WITH_A_CHAIN[edition]
+    for seed in range(first, first + 12):   # at least two games, and on until one has had a chain
+        if seed >= first + 2 and chains:
             break
         room, tokens = await seated_room(lobby, humans=2, bots=1, edition=edition, seed=seed,
                                          rules={"max_turns": 60})
