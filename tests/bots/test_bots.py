@@ -9,7 +9,7 @@ import pytest
 from monopoly_deal import Game
 from monopoly_deal.bots import BOTS, BotSpecError, HeuristicBot, IsmctsBot, RandomBot, Seat, make_bot
 
-SPECS = ["random", "heuristic", "ismcts:iters=30"]
+SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,rollout=1,prior=5"]
 
 
 def play(game: Game, bots: list) -> Game:
@@ -40,6 +40,7 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
     bot = make_bot("ismcts:iters=2000", seed=1)
     assert isinstance(bot, IsmctsBot) and bot.iters == 2000 and bot.seconds is None
     assert make_bot("ismcts:time=0.5").seconds == 0.5
+    assert make_bot("ismcts:prior=10,rollout=2,c=0.3").prior == 10
 
 
 @pytest.mark.parametrize("spec, says", [
@@ -47,6 +48,7 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
     ("ismcts:depth=3", "has no option(s) depth"),
     ("ismcts:iters=many", "bad options for bot 'ismcts'"),
     ("ismcts:iters=0", "bad options for bot 'ismcts'"),
+    ("ismcts:prior=-1", "bad options for bot 'ismcts'"),
     ("ismcts:iters", "is not key=value"),
 ])
 def test_a_bad_bot_spec_lists_the_bots_and_their_options(spec: str, says: str) -> None:
@@ -68,6 +70,14 @@ def test_ismcts_is_reproducible_for_a_seed() -> None:
     game = _midgame(seed=5)
     picks = {IsmctsBot(seed=9, iters=150).choose(Seat(game, game.decider)) for _ in range(3)}
     assert len(picks) == 1
+
+
+def test_ismcts_with_a_strong_prior_and_no_search_plays_the_heuristic_choice() -> None:
+    game = Game.from_position(2, hands={0: ["deal-breaker", "1M", "red"]},
+                              groups={1: [("dark-blue", ["dark-blue", "dark-blue"], None, None)]})
+    seat = Seat(game, 0)
+    assert str(IsmctsBot(seed=1, iters=1, prior=1000).choose(seat)) == "deal-breaker P2 dark-blue"
+    assert str(IsmctsBot(seed=1, iters=1, prior=0).choose(seat)) != "deal-breaker P2 dark-blue"
 
 
 # --- no peeking -----------------------------------------------------------------------------

@@ -88,7 +88,7 @@ def standing(game: Game, player: int) -> float:
     return mine - max(position_value(game, q, hand=False) for q in range(game.players) if q != player)
 
 
-def _plain_answer(game: Game, actions: tuple[Action, ...]) -> Action:
+def plain_answer(game: Game, actions: tuple[Action, ...]) -> Action:
     """The plainest answer to a decision that is not the heuristic's own: accept, pay the cheapest card."""
     if game.decision == RESPONDING:
         for a in actions:
@@ -108,7 +108,7 @@ def settle(game: Game, player: int, limit: int = 40) -> None:
     for _ in range(limit):
         if game.over or game.decision == PLAYING:
             return
-        game.apply(_plain_answer(game, game.legal_actions()))
+        game.apply(plain_answer(game, game.legal_actions()))
 
 
 REARRANGING = frozenset(("move", "swap"))

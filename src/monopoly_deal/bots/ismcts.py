@@ -3,9 +3,10 @@
 Single-observer ISMCTS: one tree over the bot's information set. Each
 iteration deals the cards the bot cannot see again at random
 (``seat.determinize``), walks down the tree choosing among the actions legal
-in that sample by UCB with availability counts, adds one node, plays a short
-rollout (a few decisions of a cheap policy) and scores the position with the
-heuristic bot's evaluation. The bot plays the most visited action.
+in that sample by UCB with availability counts, adds one node, plays a
+truncated rollout (by default none: the pending answers settle plainly; with
+``rollout=N`` a greedy policy plays to the end of this turn and N more) and scores every seat with the heuristic bot's position value.
+The bot plays the most visited action.
 
 >>> from monopoly_deal import Game
 >>> from monopoly_deal.bots import Seat
@@ -25,13 +26,15 @@ import math
 import random
 import time
 
-from ..engine import Action, Game
-from ..engine.game import PLAYING
+from ..engine import TYPES, Action, Game, Kind
+from ..engine.game import PLAYING, RESPONDING
 from .base import Seat
-from .heuristic import REARRANGING, action_score, position_value, settle, standing
+from .heuristic import REARRANGING, action_score, plain_answer, position_value, settle, standing
 
+#: Money card types come first in the card list (1M ... 10M).
+MONEY_TYPES = sum(1 for t in TYPES if t.kind == Kind.MONEY)
 #: How sharply the standing difference maps to a reward in [0, 1] (a logistic curve).
-REWARD_SCALE = 6.0
+REWARD_SCALE = 2.5
 
 
 class _Node:
@@ -58,20 +61,46 @@ def rewards(game: Game) -> list[float]:
     return out
 
 
-def rollout(game: Game, rng: random.Random, decisions: int) -> None:
-    """A few decisions of a cheap policy: at its own turn a player rarely ends early or re-arranges."""
-    for _ in range(decisions):
-        if game.over:
+#: The rollout policy's liking for each verb at its own turn (rent cards: ``rent``); ties are broken at random.
+PRIORITY = {"deal-breaker": 9, "pass-go": 8, "play": 7, "house": 6, "hotel": 6, "house+": 6, "hotel+": 6,
+            "rent": 5, "sly-deal": 5, "debt-collector": 4, "birthday": 3, "forced-deal": 2, "bank": 1.5, "end": 1}
+#: Attacks worth a Just Say No in a rollout.
+BIG_ATTACKS = frozenset(("deal-breaker", "sly-deal", "forced-deal"))
+
+
+def greedy(game: Game, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    """A cheap policy for rollouts: take sets, play property, charge rent, steal, bank money, then end;
+    answer plainly, but say no to a theft."""
+    if game.decision == PLAYING:
+        types = game.deck.cards
+        best: list[Action] = []
+        top = -1.0
+        for a in actions:
+            verb = a.verb
+            if verb == "bank":
+                p = 1.5 if types[a.card] < MONEY_TYPES else 0.0
+            else:
+                p = PRIORITY.get("rent" if verb.startswith("rent:") else verb, 0.0)
+            if p > top:
+                best, top = [a], p
+            elif p == top:
+                best.append(a)
+        return best[int(rng.random() * len(best))]
+    if game.decision == RESPONDING and game.a_verb in BIG_ATTACKS:
+        for a in actions:
+            if a.verb == "no":
+                return a
+    return plain_answer(game, actions)
+
+
+def rollout(game: Game, rng: random.Random, turns: int, limit: int = 200) -> None:
+    """Play the greedy policy to the end of the current turn and ``turns`` more."""
+    stop = game.turn + turns + 1
+    for _ in range(limit):
+        if game.over or game.turn >= stop:
             return
         actions = game.legal_actions()
-        a = actions[int(rng.random() * len(actions))]
-        if game.decision == PLAYING and len(actions) > 1:
-            for _retry in range(3):
-                if a.verb in REARRANGING or (a.verb == "end" and rng.random() < 0.8):
-                    a = actions[int(rng.random() * len(actions))]
-            if a.verb in REARRANGING:
-                a = actions[0]  # "end"
-        game.apply(a)
+        game.apply(actions[0] if len(actions) == 1 else greedy(game, actions, rng))
 
 
 def searched(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -85,7 +114,7 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iters: int | str | None = None, time: float | str | None = None,
-                 rollout: int | str = 0, c: float | str = 0.7) -> None:
+                 rollout: int | str = 0, c: float | str = 0.5, prior: int | str = 0) -> None:
         self._rng = random.Random(seed)
         self.iters = int(iters) if iters is not None else None
         self.seconds = float(time) if time is not None else None
@@ -95,8 +124,9 @@ class IsmctsBot:
             raise ValueError("iters must be at least 1 and time above 0")
         self.rollout = int(rollout)
         self.c = float(c)
-        if self.rollout < 0 or self.c < 0:
-            raise ValueError("rollout and c must not be negative")
+        self.prior = int(prior)
+        if self.rollout < 0 or self.c < 0 or self.prior < 0:
+            raise ValueError("rollout, c and prior must not be negative")
         self.last_iterations = 0
 
     def choose(self, seat: Seat) -> Action:
@@ -108,7 +138,7 @@ class IsmctsBot:
         if rearrange is not None:
             return rearrange
         actions = searched(actions)
-        root = _Node(-1)
+        root = self._root(seat, actions, rng)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
         limit = self.iters if self.iters is not None else 1 << 62
         done = 0
@@ -117,6 +147,20 @@ class IsmctsBot:
             done += 1
         self.last_iterations = done
         return max(actions, key=lambda a: root.children[a].visits if a in root.children else -1)
+
+    def _root(self, seat: Seat, actions: tuple[Action, ...], rng: random.Random) -> _Node:
+        """The root, its children primed with the heuristic's opinion as ``prior`` virtual visits
+        (so a short search plays like the heuristic, and a long one overrules it)."""
+        root = _Node(-1)
+        if self.prior:
+            world = seat.determinize(rng.getrandbits(48))
+            now = standing(world, seat.seat)
+            for a in actions:
+                child = root.children[a] = _Node(seat.seat)
+                child.visits = self.prior
+                lead = action_score(world, seat.seat, a, now)
+                child.total = self.prior / (1.0 + math.exp(-lead / REWARD_SCALE))
+        return root
 
     @staticmethod
     def _rearrangement(seat: Seat, actions: tuple[Action, ...], rng: random.Random) -> Action | None:
@@ -148,8 +192,9 @@ class IsmctsBot:
             node = children[a]
             game.apply(a)
             path.append(node)
-        rollout(game, rng, self.rollout)
-        if not game.over:
+        if self.rollout:
+            rollout(game, rng, self.rollout)
+        elif not game.over:
             settle(game, game.decider)  # let pending answers land before judging the position
         reward = rewards(game)
         for n in path[1:]:

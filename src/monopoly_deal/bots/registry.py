@@ -45,8 +45,9 @@ register(BotInfo("heuristic", "one-step look-ahead: builds sets, banks, keeps Ju
 register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled hidden cards", IsmctsBot, {
     "iters": "iterations per decision (default 500)",
     "time": "seconds per decision instead of iterations",
-    "rollout": "random rollout decisions before the evaluation (default 0)",
-    "c": "UCB exploration constant (default 0.7)",
+    "rollout": "turns a greedy rollout plays after this one before the evaluation (default 0: none)",
+    "c": "UCB exploration constant (default 0.5)",
+    "prior": "virtual visits giving the heuristic's opinion of each first action (default 0)",
 }))
 
 
