@@ -17,7 +17,8 @@ from ..engine import Rules
 from .play import Match, play, schedule
 from .stats import ratings, wilson
 
-RATING_NAME = "Bradley-Terry rating on the Elo scale (pairwise results, a draw counts half; mean 1500)"
+RATING_NAME = ("Bradley-Terry rating on the Elo scale (pairwise results: the winner beats each other bot, two bots "
+               "of which neither won draw; mean 1500)")
 
 
 @dataclass
