@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -11,8 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from monopoly_deal.i18n import get_translator
 from monopoly_deal.record import from_dict, replay
 from monopoly_deal.server import LobbyLimits, create_app
+from monopoly_deal.server.app import STATIC
 
 
 def client_for(**limits: Any) -> TestClient:
@@ -219,3 +222,22 @@ def test_finished_rooms_nobody_watches_make_way_for_new_ones() -> None:
             time.sleep(0.02)
         assert client.post("/api/rooms", json={"players": 2}).status_code == 201
         assert client.get(f"/api/rooms/{room}").status_code == 404
+
+
+def test_the_page_s_words_come_from_the_catalogues(client: TestClient) -> None:
+    words = client.get("/api/i18n/zh-Hant").json()
+    assert words["web.create"] == "開新房間" and words["web.quick-play"] == "與電腦對戰" and words["ui.log"] == "遊戲記錄"
+    assert words == {k: v for k, v in get_translator("zh-Hant").catalogue().items() if k.startswith(("web.", "ui."))}
+    response = client.get("/api/i18n/fr")
+    assert response.status_code == 404
+    assert response.json()["error"] == "unknown language 'fr'; choose one of en, zh-Hant, zh-Hans"
+
+
+def test_every_label_the_page_asks_for_is_in_the_catalogue() -> None:
+    """app.js asks for t("key") (web.key) and ui("key") (ui.key); room statuses and notices are keys too."""
+    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    wanted = {f"web.{k}" for k in re.findall(r'\bt\("([\w.-]+)"', script)}
+    wanted |= {f"ui.{k}" for k in re.findall(r'\bui\("([\w.-]+)"', script)}
+    wanted |= {f"web.{k}" for k in ("open", "playing", "finished", "timeout", "forfeit")}
+    assert len(wanted) > 40
+    assert sorted(wanted - set(get_translator("en").catalogue())) == []

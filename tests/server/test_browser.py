@@ -14,6 +14,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,6 +90,13 @@ needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs D
                                     "(apt-get install chromium; .ci/run installs it)")
 
 
+def launch(playwright: Any) -> Any:
+    """Debian's chromium, headless, quiet (no network of its own)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+        "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"])
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}")
@@ -104,9 +112,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> N
     seed = find_seed()
     clicks, game = scripted_game(seed)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-            "--no-first-run"])
+        browser = launch(playwright)
         ann = browser.new_context().new_page()
         bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()   # a phone-size screen
         for page in (ann, bob):
@@ -145,4 +151,24 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> N
             assert page.inner_text("#finished h2") == f"{NAMES[game.winner]} wins!"
         log = ann.inner_text("#log")
         assert "says no (Just Say No)" in log and " pays " in log and " turns " in log
+        browser.close()
+
+
+@needs_chromium
+def test_play_against_bots_in_one_click(server: Server) -> None:
+    """The lobby's quick-play button: a 3-player base game, you and two heuristic bots, started."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = browser.new_page()
+        page.set_default_timeout(10_000)
+        page.goto(server.url)
+        page.select_option("#lang", "zh-Hant")   # the words come from the server's catalogue
+        page.wait_for_selector("#quick-play:has-text('與電腦對戰')")
+        page.click("#quick-play")                 # no name typed: the default, "you"
+        page.wait_for_selector("#hand .card")
+        seats = [page.inner_text(f"#table-{p} h3") for p in range(3)]
+        assert seats[0].startswith("P1 你 ★") and page.locator("#tables > section").count() == 3
+        assert seats[1].startswith("P2 heuristic bot 2") and seats[2].startswith("P3 heuristic bot 3")
         browser.close()

@@ -33,7 +33,7 @@ from ..i18n import LANGUAGES
 from .persistence import Store
 from .protocol import Act, AddBot, Join, ProtocolError, RoomOptions, SeatToken, SetLanguage, parse_client_message
 from .rooms import Connection, Lobby, LobbyLimits, RoomError
-from .views import hello
+from .views import hello, page_words
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -105,6 +105,13 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
     @app.get("/api/bots")
     async def bots() -> list[dict[str, Any]]:
         return [{"name": b.name, "summary": b.summary, "options": b.options} for b in BOTS.values()]
+
+    @app.get("/api/i18n/{lang}")
+    async def words(lang: str) -> JSONResponse:
+        try:
+            return JSONResponse(page_words(lang))
+        except ValueError as error:   # the message names the languages there are
+            return JSONResponse({"error": str(error)}, status_code=404)
 
     @app.get("/api/rooms")
     async def rooms(request: Request) -> list[dict[str, Any]]:

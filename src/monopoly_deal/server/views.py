@@ -88,3 +88,9 @@ def hello(lang: str) -> dict[str, Any]:
     colours[NO_COLOUR_KEY] = {"name": tr.colour(NO_COLOUR_KEY), "size": 0, "rent": []}
     ui = {k[3:]: v for k, v in tr.catalogue().items() if k.startswith("ui.")}
     return {"type": "hello", "lang": lang, "cards": cards, "colours": colours, "ui": ui}
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """The web page's words in ``lang`` (one of :data:`~monopoly_deal.i18n.LANGUAGES`, else ``ValueError``):
+    its own labels (``web.*``, lobby and room) and the front ends' (``ui.*``), by message id."""
+    return {k: v for k, v in translator(lang).catalogue().items() if k.startswith(("web.", "ui."))}

@@ -1,12 +1,14 @@
 // The page: a lobby (create, list, join rooms) and a room (seats, then the game). The server decides
 // everything; this page draws what it is sent and offers exactly the legal actions it received.
 import { card, el } from "./cards.js";
-import { LANGUAGES, translator } from "./i18n.js";
+import { words } from "./i18n.js";
 
 const app = document.getElementById("app");
 const langSelect = document.getElementById("lang");
-let lang = localStorage.getItem("mdeal-lang") || guessLanguage();
-let t = translator(lang);
+const LANGUAGES = [...langSelect.options].map((option) => option.value);
+let lang = LANGUAGES.find((l) => l === localStorage.getItem("mdeal-lang")) || guessLanguage();
+// t: the page's labels (web.*), ui: the game's (ui.*), both from the server's catalogue for ``lang``.
+let { t, ui } = await words(lang);
 const query = new URLSearchParams(location.search);
 const roomId = query.get("room");
 // ?seed=N on the lobby fixes a new room's deal, where the server allows it (mdeal serve --fixed-seeds).
@@ -14,7 +16,7 @@ const seed = query.has("seed") ? Number(query.get("seed")) : null;
 
 const state = {
   room: null, game: null, legal: [], you: null, log: [], notices: [], error: "", catalogue: null,
-  ui: null, selected: null, deadline: null, offset: 0, connected: false, bots: [],
+  selected: null, deadline: null, offset: 0, connected: false, bots: [],
 };
 let socket = null;
 
@@ -43,7 +45,7 @@ async function showLobby() {
   const form = el("form", { class: "panel", id: "create" },
     el("h2", {}, t("create")),
     el("div", { class: "row" },
-      el("label", {}, t("roomName"), " ", el("input", { name: "name", maxlength: 40 })),
+      el("label", {}, t("room-name"), " ", el("input", { name: "name", maxlength: 40 })),
       el("label", {}, t("players"), " ", el("select", { name: "players" },
         [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => el("option", { value: n }, String(n))))),
       el("label", {}, t("edition"), " ", el("select", { name: "edition" },
@@ -63,16 +65,43 @@ async function showLobby() {
       location.search = `?room=${room.id}`;
     } catch (e) { error.textContent = e.message; }
   });
-  const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, t("openRooms")));
-  app.replaceChildren(form, list);
+  const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, t("open-rooms")));
+  app.replaceChildren(quickPlay(), form, list);
   const rooms = await api("/api/rooms");
-  if (rooms.length === 0) list.append(el("p", {}, t("noRooms")));
+  if (rooms.length === 0) list.append(el("p", {}, t("no-rooms")));
   for (const room of rooms) {
     const taken = room.seats.filter(Boolean).length;
     list.append(el("p", { class: "row" },
       el("b", {}, room.name || room.id), ` ${taken}/${room.players} · ${t(room.status)} · ${room.edition} `,
       el("a", { href: `?room=${room.id}` }, el("button", {}, room.status === "open" ? t("join") : t("watch")))));
   }
+}
+
+// One click to a game: you and two bots.
+function quickPlay() {
+  const error = el("p", { class: "error" });
+  const name = el("input", { id: "quick-name", placeholder: t("your-name"), maxlength: 24 });
+  const button = el("button", { class: "primary big", id: "quick-play", onclick: async () => {
+    button.disabled = true;
+    try {
+      location.search = `?room=${await startBotGame(name.value.trim() || t("you"))}`;
+    } catch (e) { error.textContent = e.message; button.disabled = false; }
+  } }, t("quick-play"));
+  return el("div", { class: "panel", id: "quick" }, el("p", {}, t("quick-play-hint")),
+    el("p", { class: "row" }, name, button), error);
+}
+
+// A 3-player base game started at once: ``name`` in seat P1, the strongest bot the server offers
+// (heuristic, where registered) in the others. Only the REST calls a person would make by hand.
+async function startBotGame(name) {
+  const bots = (await api("/api/bots")).map((b) => b.name);
+  const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+  const room = await api("/api/rooms", { players: 3, edition: "base", lang, ...(seed === null ? {} : { seed }) });
+  const { token: seatToken } = await api(`/api/rooms/${room.id}/join`, { name });
+  localStorage.setItem(tokenKey(room.id), seatToken);
+  for (let seat = 1; seat < room.players; seat++) await api(`/api/rooms/${room.id}/bots`, { token: seatToken, bot });
+  await api(`/api/rooms/${room.id}/start`, { token: seatToken });
+  return room.id;
 }
 
 function parseRules(text) {
@@ -109,7 +138,6 @@ function send(message) {
 function receive(message) {
   if (message.type === "hello") {
     state.catalogue = { cards: message.cards, colours: message.colours };
-    state.ui = message.ui;
     return;
   }
   if (message.type === "error") { state.error = message.error; render(); return; }
@@ -159,7 +187,7 @@ function renderSeats() {
     el("p", { class: "row" }, `${t("invite")}: `, el("input", { value: link, readonly: true, size: 36, id: "invite" }),
       el("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t("copy"))));
   if (!seated) {
-    const name = el("input", { id: "name", placeholder: t("yourName"), maxlength: 24 });
+    const name = el("input", { id: "name", placeholder: t("your-name"), maxlength: 24 });
     panel.append(el("p", { class: "row" }, name, el("button", { class: "primary", id: "join", onclick: async () => {
       try {
         const joined = await api(`/api/rooms/${room.id}/join`, { name: name.value || "?" });
@@ -171,7 +199,7 @@ function renderSeats() {
     const bot = el("select", { id: "bot" }, (state.bots.length ? state.bots : [{ name: "random" }])
       .map((b) => el("option", { value: b.name }, b.name)));
     panel.append(el("p", { class: "row" }, bot,
-      el("button", { id: "add-bot", onclick: () => post("bots", { bot: bot.value }) }, t("addBot")),
+      el("button", { id: "add-bot", onclick: () => post("bots", { bot: bot.value }) }, t("add-bot")),
       el("button", { class: "primary", id: "start", onclick: () => post("start") }, t("start")),
       el("button", { id: "leave", onclick: async () => { await post("leave"); localStorage.removeItem(tokenKey(room.id)); location.href = "/"; } }, t("leave"))));
   }
@@ -180,7 +208,7 @@ function renderSeats() {
 
 // Leaving mid-game hands the seat to a bot for the rest of the game.
 async function leaveGame() {
-  if (!confirm(t("leaveConfirm"))) return;
+  if (!confirm(t("leave-confirm"))) return;
   await post("leave");
   localStorage.removeItem(tokenKey(roomId));
   location.href = "/";
@@ -203,12 +231,6 @@ function subjectOf(a) {
   if (a.verb === "bank" || a.verb === "play") return `hand:${a.card}`;
   if (a.verb === "move" || a.verb === "swap") return `table:${a.colour}:${a.group ?? 0}:${a.card}`;
   return `hand:${a.verb}`;
-}
-
-// A label from the server's catalogue (the terminal's): ``ui("turn", {turn: 3})``.
-function ui(key, params = {}) {
-  const text = (state.ui && state.ui[key]) || key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => params[name] ?? "");
 }
 
 function decisionText(game) {
@@ -234,7 +256,7 @@ function renderGame() {
     el("span", {}, ui("turn", { turn: game.turn, player: playerName(game.active), plays: game.plays_left })),
     el("span", {}, ui("draw-pile", { count: game.draw_size })),
     el("span", { class: "row" }, `${t("discard")}: `, game.discard.length ? card(C(), game.discard[game.discard.length - 1], { small: true }) : "—"),
-    state.you === null ? el("span", {}, t("spectating")) : el("span", {}, `${t("youAre")} P${state.you + 1}`),
+    state.you === null ? el("span", {}, t("spectating")) : el("span", {}, `${t("you-are")} P${state.you + 1}`),
     token() && game.decision.type !== "over" ? el("button", { id: "leave-game", onclick: leaveGame }, t("leave")) : null);
 
   const banner = el("div", { class: "panel status", id: "decision" }, decisionText(game), " ", clock);
@@ -287,7 +309,7 @@ function renderChoices() {
     return el("button", { class: `act${a.verb === "no" ? " danger" : ""}`, "data-action": a.notation,
       "data-subject": subject, hidden, onclick: () => send({ type: "act", action: a.notation }) }, a.label);
   });
-  const hint = state.game.decision.type === "play" && !state.selected ? el("p", {}, t("pickCard")) : null;
+  const hint = state.game.decision.type === "play" && !state.selected ? el("p", {}, t("pick-card")) : null;
   return el("div", { class: "panel choices", id: "choices" }, hint, buttons);
 }
 
@@ -302,7 +324,7 @@ setInterval(() => {
   const node = document.getElementById("clock");
   if (node && state.deadline) {
     const left = Math.max(0, Math.round(state.deadline - (Date.now() + state.offset) / 1000));
-    node.textContent = t("secondsLeft", { n: left });
+    node.textContent = t("seconds-left", { n: left });
   }
 }, 250);
 
@@ -310,11 +332,11 @@ setInterval(() => {
 
 langSelect.value = lang;
 document.documentElement.lang = lang;
-langSelect.addEventListener("change", () => {
+langSelect.addEventListener("change", async () => {
   lang = LANGUAGES.includes(langSelect.value) ? langSelect.value : "en";
   localStorage.setItem("mdeal-lang", lang);
   document.documentElement.lang = lang;
-  t = translator(lang);
+  ({ t, ui } = await words(lang));
   if (roomId) send({ type: "lang", lang });
   else showLobby();
 });
