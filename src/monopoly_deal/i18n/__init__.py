@@ -18,7 +18,8 @@ per language, all with the same message ids:
 - ``colour.KEY`` — a colour (``colour.light-blue``, and ``colour.none``);
 - ``narrate.ID`` — a sentence of :mod:`monopoly_deal.narrate` (its ``ENGLISH`` ids);
 - ``action.VERB`` — a legal action in words, for menus (see :meth:`Translator.action`);
-- ``ui.LABEL`` — a label of the terminal or web front end.
+- ``ui.LABEL`` — a label of the terminal and of the web page's game;
+- ``web.LABEL`` — a label of the web page's lobby and rooms (served by ``GET /api/i18n/{lang}``).
 
 Placeholders in braces (``{player}``) are filled with :meth:`str.format`. A new
 language is a new ``.po`` file with every message id translated.
