@@ -6,7 +6,8 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .bots import BOTS
 from .engine import Rules
@@ -20,14 +21,21 @@ def _rules(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _players(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a number from 2 to 10, not {text!r}") from None
-    if not 2 <= n <= 10:
-        raise argparse.ArgumentTypeError(f"players must be from 2 to 10, not {n}")
-    return n
+def _in_range(name: str, convert: Callable[[str], Any], low: float, high: float, unit: str = "") -> Callable[[str], Any]:
+    """An argparse type: ``convert(text)``, refused with a message naming ``name`` unless low <= value <= high."""
+    def parse(text: str) -> Any:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a number from {low} to {high}{unit}, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}{unit}, not {text}")
+        return value
+    return parse
+
+
+_players = _in_range("players", int, 2, 10)
+_delay = _in_range("delay", float, 0, 60, " seconds")
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -155,16 +163,6 @@ def _seat(text: str) -> int:
     if not digits.isdigit() or not 1 <= int(digits) <= 10:
         raise argparse.ArgumentTypeError(f"expected a player from P1 to P10, not {text!r}")
     return int(digits) - 1
-
-
-def _delay(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"delay must be a number of seconds, not {text!r}") from None
-    if not 0 <= seconds <= 60:
-        raise argparse.ArgumentTypeError(f"delay must be 0 to 60 seconds, not {text}")
-    return seconds
 
 
 def _run_replay(args: argparse.Namespace) -> int:
