@@ -29,7 +29,7 @@ from typing import Any
 
 from .engine import Game, IllegalActionError, Rules, parse_action
 from .engine.cards import EDITIONS
-from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION
+from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION, record_dict
 
 FIELDS = ("format", "version", "edition", "rules", "seed", "players", "actions", "result")
 REASONS = ("sets", "turn-limit")
@@ -74,16 +74,8 @@ class Record:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, as :meth:`Game.record` writes it."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "edition": self.edition,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "players": list(self.players),
-            "actions": list(self.actions),
-            "result": {"winner": self.result.winner, "reason": self.result.reason, "turns": self.result.turns},
-        }
+        r = self.result
+        return record_dict(self.edition, self.rules, self.seed, self.players, self.actions, r.winner, r.reason, r.turns)
 
 
 # --- writing ------------------------------------------------------------------

@@ -101,6 +101,21 @@ _PAYMENT_VERBS = frozenset(("birthday", "debt-collector")) | {t.key for t in TYP
 _RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY))
 
 
+def record_dict(edition: str, rules: Rules, seed: int, players: list[str], actions: list[str],
+                winner: int | None, reason: str | None, turns: int) -> dict[str, Any]:
+    """A game record's JSON form (format ``monopoly-deal-record``, version 1): the one place it is laid out."""
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "edition": edition,
+        "rules": rules.to_dict(),
+        "seed": seed,
+        "players": list(players),
+        "actions": list(actions),
+        "result": {"winner": winner, "reason": reason, "turns": turns},
+    }
+
+
 def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: int = -1,
          colour2: int = -1, extra: int = -1, _make: Any = tuple.__new__) -> Action:
     """An Action without NamedTuple's keyword handling: the legal-action generators' hot path."""
@@ -739,17 +754,8 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The game record: replaying its actions from its seed gives this exact game."""
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "edition": self.edition,
-            "rules": self.rules.to_dict(),
-            "seed": self.seed,
-            "players": list(self.names),
-            "actions": [str(a) for a in self.history],
-            "result": {"winner": self.winner if self.winner >= 0 else None,
-                       "reason": self.result or None, "turns": self.turn},
-        }
+        return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
+                           self.winner if self.winner >= 0 else None, self.result or None, self.turn)
 
     # --- turn structure (R2, R3) ------------------------------------------
 
