@@ -1,7 +1,9 @@
 """Build hook: compile the rules engine with mypyc when possible.
 
-The engine is plain, typed Python; mypyc turns ``engine/game.py`` into a C
-extension that plays the same games about 2.5 times faster. Set
+The engine and the searching bots are plain, typed Python; mypyc turns
+``engine/game.py`` into a C extension that plays the same games about 2.5
+times faster, and the heuristic and ISMCTS bots into ones that search about
+1.5 times faster. Set
 ``MDEAL_PURE=1`` to skip it (an editable install for work on the engine
 should: a compiled module would shadow the edited source).
 """
@@ -10,12 +12,14 @@ import os
 
 from setuptools import setup
 
+COMPILED = ["src/monopoly_deal/engine/game.py", "src/monopoly_deal/bots/heuristic.py",
+            "src/monopoly_deal/bots/ismcts.py"]
 ext_modules = []
 if os.environ.get("MDEAL_PURE") != "1":
     try:
         from mypyc.build import mypycify
 
-        ext_modules = mypycify(["src/monopoly_deal/engine/game.py"], opt_level="3")
+        ext_modules = mypycify(COMPILED, opt_level="3")
     except Exception as error:  # no mypyc or no C compiler: the pure-Python engine is the same game
         print(f"monopoly-deal: building the pure-Python engine ({error})")
 

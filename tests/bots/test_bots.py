@@ -9,7 +9,7 @@ import pytest
 from monopoly_deal import Game
 from monopoly_deal.bots import BOTS, BotSpecError, HeuristicBot, IsmctsBot, RandomBot, Seat, make_bot
 
-SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,rollout=1,prior=5"]
+SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,depth=3,c=0.3,rounds=2"]
 
 
 def play(game: Game, bots: list) -> Game:
@@ -40,15 +40,17 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
     bot = make_bot("ismcts:iters=2000", seed=1)
     assert isinstance(bot, IsmctsBot) and bot.iters == 2000 and bot.seconds is None
     assert make_bot("ismcts:time=0.5").seconds == 0.5
-    assert make_bot("ismcts:prior=10,rollout=2,c=0.3").prior == 10
+    bot = make_bot("ismcts:depth=3,rounds=2,c=0.3")
+    assert (bot.depth, bot.rounds, bot.c) == (3, 2, 0.3)
 
 
 @pytest.mark.parametrize("spec, says", [
     ("alphazero", "unknown bot 'alphazero'"),
-    ("ismcts:depth=3", "has no option(s) depth"),
+    ("ismcts:width=3", "has no option(s) width"),
     ("ismcts:iters=many", "bad options for bot 'ismcts'"),
     ("ismcts:iters=0", "bad options for bot 'ismcts'"),
-    ("ismcts:prior=-1", "bad options for bot 'ismcts'"),
+    ("ismcts:depth=0", "bad options for bot 'ismcts'"),
+    ("ismcts:rounds=-1", "bad options for bot 'ismcts'"),
     ("ismcts:iters", "is not key=value"),
 ])
 def test_a_bad_bot_spec_lists_the_bots_and_their_options(spec: str, says: str) -> None:
@@ -66,18 +68,32 @@ def test_ismcts_time_budget_runs_iterations_until_the_time_is_up() -> None:
     assert bot.last_iterations >= 16
 
 
+def test_ismcts_spends_its_iteration_budget_and_no_more_than_one_sample_over() -> None:
+    game = _midgame(seed=6)
+    bot = IsmctsBot(seed=1, iters=300)
+    bot.choose(Seat(game, game.decider))
+    assert 300 <= bot.last_iterations < 300 + len(game.legal_actions())
+
+
 def test_ismcts_is_reproducible_for_a_seed() -> None:
     game = _midgame(seed=5)
     picks = {IsmctsBot(seed=9, iters=150).choose(Seat(game, game.decider)) for _ in range(3)}
     assert len(picks) == 1
 
 
-def test_ismcts_with_a_strong_prior_and_no_search_plays_the_heuristic_choice() -> None:
+def test_ismcts_takes_a_set_with_a_deal_breaker() -> None:
     game = Game.from_position(2, hands={0: ["deal-breaker", "1M", "red"]},
                               groups={1: [("dark-blue", ["dark-blue", "dark-blue"], None, None)]})
-    seat = Seat(game, 0)
-    assert str(IsmctsBot(seed=1, iters=1, prior=1000).choose(seat)) == "deal-breaker P2 dark-blue"
-    assert str(IsmctsBot(seed=1, iters=1, prior=0).choose(seat)) != "deal-breaker P2 dark-blue"
+    assert str(IsmctsBot(seed=1, iters=40).choose(Seat(game, 0))) == "deal-breaker P2 dark-blue"
+
+
+@pytest.mark.parametrize("players, rounds", [(2, 1), (3, 1), (2, 2)])
+def test_the_opponent_model_plays_to_the_start_of_the_bots_next_turn(players: int, rounds: int) -> None:
+    game = _midgame(seed=3, players=players)
+    me, turn = game.decider, game.turn
+    world = game.determinize(me, 1)
+    IsmctsBot(seed=1, rounds=rounds)._play_on(world, me, turn)
+    assert world.over or (world.active == me and world.decision == 0 and world.turn == turn + rounds * players)
 
 
 # --- no peeking -----------------------------------------------------------------------------

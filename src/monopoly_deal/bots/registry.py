@@ -43,11 +43,11 @@ register(BotInfo("random", "uniform over the legal actions", RandomBot, {}))
 register(BotInfo("heuristic", "one-step look-ahead: builds sets, banks, keeps Just Say No for real threats",
                  HeuristicBot, {}))
 register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled hidden cards", IsmctsBot, {
-    "iters": "iterations per decision (default 500)",
+    "iters": "iterations (playouts) per decision (default 1000)",
     "time": "seconds per decision instead of iterations",
-    "rollout": "turns a greedy rollout plays after this one before the evaluation (default 0: none)",
-    "c": "UCB exploration constant (default 0.5)",
-    "prior": "virtual visits giving the heuristic's opinion of each first action (default 0)",
+    "depth": "how many of its own decisions in a row the tree holds (default 1)",
+    "c": "UCB exploration constant below the first decision (default 0.4)",
+    "rounds": "how many of its own next turns the opponent model plays up to (default 1)",
 }))
 
 
