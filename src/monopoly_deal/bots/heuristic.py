@@ -128,6 +128,14 @@ def action_score(world: Game, player: int, action: Action, now: float) -> float:
     return score
 
 
+def best_action(world: Game, player: int, actions: tuple[Action, ...], tiebreak: random.Random | None = None) -> Action:
+    """The action with the best ``action_score`` on ``world``; ties go at random by ``tiebreak``, else to the first."""
+    now = standing(world, player)
+    if tiebreak is None:
+        return max(actions, key=lambda a: action_score(world, player, a, now))
+    return max((action_score(world, player, a, now), tiebreak.random(), a) for a in actions)[2]
+
+
 class HeuristicBot:
     """Sensible play by one-step look-ahead on a sampled world (see the module docstring)."""
 
@@ -141,6 +149,4 @@ class HeuristicBot:
         if len(actions) == 1:
             return actions[0]
         world = seat.determinize(self._rng.getrandbits(48))
-        now = standing(world, seat.seat)
-        scored = [(action_score(world, seat.seat, a, now), self._rng.random(), a) for a in actions]
-        return max(scored)[2]
+        return best_action(world, seat.seat, actions, self._rng)

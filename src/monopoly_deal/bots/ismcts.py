@@ -1,26 +1,25 @@
 """Information Set Monte Carlo Tree Search (Cowling, Powley & Whitehouse 2012).
 
 Each iteration deals the cards the bot cannot see again at random
-(``seat.determinize``) and searches that sample: it walks down one tree of the
-bot's own choices for the rest of its decision sequence (its plays this turn,
-or the cards of one payment), choosing by UCB among the actions legal in that
-sample (with availability counts), then lets an opponent model play on: every
-seat, the bot's included, makes the heuristic bot's choice on the sampled
-world, through the other players' turns to the start of the bot's next turn
-(``rounds`` of them). The reward is 1 for a win, 0 for a loss, else a logistic
-of the bot's lead in the heuristic's position value.
+(``seat.determinize``) and searches that sample: it plays a first action, walks
+down the tree of the bot's further choices in the same decision sequence (its
+plays this turn, the cards of one payment; ``depth`` decisions in all, by UCB
+with availability counts over the actions legal in that sample), then lets an
+opponent model play on: every seat, the bot's included, makes the heuristic
+bot's choice on the sampled world, through the other players' turns to the
+start of the bot's next turn (``rounds`` of them). The reward is 1 for a win,
+0 for a loss, else a logistic of the bot's lead in the heuristic's position
+value.
 
-Two choices make the search sharp for this game. Searching through the
-replies, not only its own turn, shows what a one-step look-ahead misses: the
-Sly Deal a property laid down invites, the rent the bank cannot cover, the set
-a Just Say No should be kept for. And every sample is searched once under each
-first action (common random numbers), so the first actions are compared on the
-same hidden cards and luck cancels out of the comparison. The budget is
-spent by sequential halving (Karnin, Koren & Somekh 2013): in each phase
-every first action still in the running is searched on fresh samples, then
-the worse half drops out, so the last few contenders get most of the
-playouts; the bot plays the one with the best mean reward. ``depth`` is how many of the bot's own
-decisions the tree holds; below it the model plays them too.
+Three choices make the search sharp for this game. Playing on through the
+replies shows what a one-step look-ahead misses: the Sly Deal a property laid
+down invites, the rent the bank cannot cover, the set a Just Say No should be
+kept for. Every sample is searched under each first action still in the
+running (common random numbers), so first actions are compared on the same
+hidden cards and luck cancels out of the comparison. And the budget is spent
+by sequential halving (Karnin, Koren & Somekh 2013): after each phase the
+worse half of the first actions drops out, so the last contenders get most of
+the playouts; the bot plays the best of the last two by mean reward.
 
 >>> from monopoly_deal import Game
 >>> from monopoly_deal.bots import Seat
@@ -43,7 +42,7 @@ import time
 
 from ..engine import Action, Game
 from .base import Seat
-from .heuristic import REARRANGING, action_score, standing
+from .heuristic import REARRANGING, action_score, best_action, standing
 
 #: How sharply the lead in position value maps to a reward in [0, 1] (a logistic curve).
 REWARD_SCALE = 4.0
@@ -64,18 +63,6 @@ def reward(game: Game, player: int) -> float:
     if game.over:
         return 1.0 if game.winner == player else (0.5 if game.winner < 0 else 0.0)
     return 1.0 / (1.0 + math.exp(-standing(game, player) / REWARD_SCALE))
-
-
-def model_choice(game: Game, actions: tuple[Action, ...]) -> Action:
-    """The heuristic bot's choice for the player to decide, judged on this (sampled) world."""
-    player = game.decider
-    now = standing(game, player)
-    best, best_score = actions[0], -math.inf
-    for a in actions:
-        score = action_score(game, player, a, now)
-        if score > best_score:
-            best, best_score = a, score
-    return best
 
 
 def searched(actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -191,7 +178,7 @@ class IsmctsBot:
                     if left == 0:
                         return
             actions = game.legal_actions()
-            game.apply(actions[0] if len(actions) == 1 else model_choice(game, actions))
+            game.apply(actions[0] if len(actions) == 1 else best_action(game, game.decider, actions))
 
     def _select(self, node: _Node, actions: tuple[Action, ...]) -> Action:
         """UCB with availability counts: the action legal in this sample with the best bound."""
