@@ -2,7 +2,7 @@
 
     python benchmarks/bench_bots.py                       # everything, default sizes
     python benchmarks/bench_bots.py --only speed          # ISMCTS iterations per second
-    python benchmarks/bench_bots.py --only 2p --games 120 --ismcts ismcts:iters=1000 --jobs 2 --out results/
+    python benchmarks/bench_bots.py --only 2p --games 120 --ismcts ismcts:iters=2000 --jobs 2 --out results/
     python benchmarks/bench_bots.py --only 4p --games 100 --ismcts4 ismcts:iters=700 --jobs 2 --out results/
 
 The targets: heuristic beats random in >= 95% of 2-player games; ISMCTS at <= 1 s per decision beats
@@ -70,7 +70,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("speed", "random", "2p", "4p"), action="append",
                         help="run only these parts (repeatable)")
-    parser.add_argument("--ismcts", default="ismcts:iters=1000", help="the ISMCTS spec for 2 players")
+    parser.add_argument("--ismcts", default="ismcts:iters=2000", help="the ISMCTS spec for 2 players")
     parser.add_argument("--ismcts4", default="ismcts:iters=700",
                         help="the ISMCTS spec for 4 players (its playouts run through three other turns: fewer fit in 1 s)")
     parser.add_argument("--games", type=int, default=120, help="games for the ISMCTS matches")
