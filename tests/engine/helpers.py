@@ -1,9 +1,9 @@
-"""Shared helpers for the engine tests: random play, mid-game positions, RULES.md lookup."""
+"""Shared helpers for the engine tests: random play, mid-game positions, docs/rules.md lookup."""
 
 from __future__ import annotations
 
-import os
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -14,6 +14,8 @@ EDITIONS = ("base", "enhanced")
 #: games end in a few thousand decisions (free rearrangements can repeat, but
 #: ``end`` is always one of a handful of options).
 MAX_DECISIONS = 200_000
+#: The project's rule book; the tests check the card data and the rule ids against it.
+RULES_DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
 def random_step(game: Game, rng: random.Random) -> None:
@@ -55,20 +57,14 @@ def mid_game_states(
                         yield game.clone()
 
 
-def rules_md() -> Path | None:
-    """RULES.md, if this checkout can see it: ``$MDEAL_RULES_MD``, ``docs/RULES.md``,
-    ``RULES.md`` or the shared folder next to the repository."""
-    root = Path(__file__).resolve().parents[2]
-    candidates = [os.environ.get("MDEAL_RULES_MD", ""), root / "docs" / "RULES.md", root / "RULES.md",
-                  root.parent / "shared" / "RULES.md"]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_file():
-            return Path(candidate)
-    return None
+def rule_ids(text: str) -> list[str]:
+    """The rule ids a rules document defines, in order: ``### R1.1 …`` headings and ``- R2.1 …``
+    list items at the start of a line (an indented sub-item is not a rule)."""
+    return re.findall(r"^(?:###|-) (R\d+\.\d+)\b", text, flags=re.MULTILINE)
 
 
 def rules_section(text: str, rule: str) -> str:
-    """The text of RULES.md section ``rule`` (e.g. ``R1.2``), up to the next heading."""
+    """The text of the docs/rules.md section headed ``rule`` (e.g. ``R1.2``), up to the next heading."""
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("#") and f" {rule} " in line + " ")
     end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))

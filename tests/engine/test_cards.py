@@ -1,13 +1,12 @@
-"""The card data against RULES.md R1: counts, values, rent tables, editions, names.
+"""The card data against docs/rules.md R1: counts, values, rent tables, editions, names.
 
-The expected figures are written out here from RULES.md (each block cites its
-rule), so these tests run anywhere; ``test_expected_tables_match_rules_md``
-checks the copies against RULES.md itself when the checkout can see it.
+The expected figures are written out here from docs/rules.md (each block cites
+its rule); ``test_expected_tables_match_the_rules_doc`` checks the copies
+against the tables of docs/rules.md itself.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import pytest
@@ -29,7 +28,7 @@ from monopoly_deal.engine.cards import (
 )
 from monopoly_deal.engine.game import Group
 
-from .helpers import markdown_table, rules_md, rules_section
+from .helpers import RULES_DOC, markdown_table, rules_section
 
 # R1.1: colour -> (中文 as in the table, cards to complete, property value, rent by cards in set).
 R1_1 = {
@@ -56,7 +55,7 @@ RAINBOWS = 2
 # R1.2: 13 rent cards: two-colour x2 each at 1M; any-colour x3 at 3M (printed, R1.5).
 TWO_COLOUR_RENTS = ("light-blue/brown", "pink/orange", "red/yellow", "dark-blue/green", "railroad/utility")
 RENTS = {**{f"rent:{pair}": (2, 1) for pair in TWO_COLOUR_RENTS}, "rent:any": (3, 3)}
-# R1.2: the 34 other action cards: key -> (English name as in RULES.md, count, value).
+# R1.2: the 34 other action cards: key -> (English name as in docs/rules.md, count, value).
 ACTIONS = {
     "deal-breaker": ("Deal Breaker", 2, 5), "forced-deal": ("Forced Deal", 3, 3), "sly-deal": ("Sly Deal", 3, 3),
     "just-say-no": ("Just Say No", 3, 4), "debt-collector": ("Debt Collector", 3, 3),
@@ -65,6 +64,11 @@ ACTIONS = {
 }
 # R1.2: 20 money cards: value -> count.
 MONEY = {1: 6, 2: 5, 3: 3, 4: 3, 5: 2, 10: 1}
+# R1.2: the whole base deck: key -> (count, value).
+BASE_CARDS = {
+    **{colour: (size, value) for colour, (_, size, value, _) in R1_1.items()}, **WILDS, "rainbow": (RAINBOWS, 0),
+    **RENTS, **{k: (n, v) for k, (_, n, v) in ACTIONS.items()}, **{f"{v}M": (n, v) for v, n in MONEY.items()},
+}
 # R1.3: exactly what the Enhanced edition adds: key -> (count, value).
 ENHANCED_ADDITIONS = {
     "go-to-jail": (1, 4), "double-sly-deal": (1, 4), "speeding-deal": (1, 4), "rent-transfer": (1, 4),
@@ -208,10 +212,7 @@ def test_r1_2_money_cards() -> None:
 
 def test_r1_2_nothing_else_in_the_base_deck() -> None:
     """R1.2: the base deck is exactly the cards listed, and no Enhanced card."""
-    expected = Counter({**PROPERTY_COUNTS, **{k: n for k, (n, _) in WILDS.items()}, "rainbow": RAINBOWS,
-                        **{k: n for k, (n, _) in RENTS.items()}, **{k: n for k, (_, n, _) in ACTIONS.items()},
-                        **{f"{v}M": n for v, n in MONEY.items()}})
-    assert counts() == expected
+    assert counts() == Counter({k: n for k, (n, _) in BASE_CARDS.items()})
 
 
 # --- R1.3 Enhanced edition ---------------------------------------------------------
@@ -350,42 +351,32 @@ def test_every_card_has_three_names() -> None:
         assert all(t.names), t.key
 
 
-# --- the copies above against RULES.md ---------------------------------------------
+# --- the copies above against docs/rules.md ---------------------------------------
 
 ENGLISH_COLOURS = {k: k.replace("-", " ") for k in COLOUR_KEYS}
 
 
-def test_expected_tables_match_rules_md() -> None:
-    """The figures hard-coded above are RULES.md's (R1.1 table, R1.2/R1.3 lists, appendix)."""
-    path = rules_md()
-    if path is None:
-        pytest.skip("RULES.md is not reachable from this checkout (set MDEAL_RULES_MD)")
-    text = path.read_text(encoding="utf-8")
-    table = {row[0]: row for row in markdown_table(rules_section(text, "R1.1"))}
-    for key, (zh, size, value, rent) in R1_1.items():
-        row = table[ENGLISH_COLOURS[key]]
-        assert row[1:] == [zh, str(size), f"{value}M", ", ".join(map(str, rent))], key
-    r1_2 = " ".join(rules_section(text, "R1.2").split())
-    assert "(" + "+".join(str(n) for n in PROPERTY_COUNTS.values()) + ")" in r1_2
-    for key, (n, value) in WILDS.items():
-        pair = "/".join(ENGLISH_COLOURS[c] for c in key.split("/"))
-        assert re.search(rf"{pair} ×{n} \({value}M", r1_2), key
-    assert f"{RAINBOWS} multi-colour" in r1_2
-    assert "two-colour rent ×2 each for " + ", ".join(
-        "/".join(ENGLISH_COLOURS[c] for c in pair.split("/")) for pair in TWO_COLOUR_RENTS) + " (1M each)" in r1_2
-    assert "any-colour (\"wild\") rent ×3 (3M" in r1_2
-    for name, n, value in ACTIONS.values():
-        assert f"{name} ×{n} ({value}M)" in r1_2, name
-    assert "20 money cards: " + ", ".join(f"{v}M ×{n}" for v, n in MONEY.items()) in r1_2
-    r1_3 = " ".join(rules_section(text, "R1.3").split())
-    for name in ("Go To Jail ×1 (4M)", "Double Sly Deal ×1 (4M)", "Speeding Deal ×1 (4M)", "×1 (4M): played when",
-                 "繼承者) ×1 (4M)", "House ×4 (4M, adds 4M rent)", "Hotel ×1 (5M, adds 5M rent)",
-                 "Two-colour wilds +4: red/yellow, dark blue/green, green/railroad, railroad/utility",
-                 "Rainbow wild +1", "Money +5: one each of 1M, 2M, 3M, 4M, 5M", "126 in play"):
-        assert name in r1_3, name
-    r1_5 = " ".join(rules_section(text, "R1.5").split())
-    assert "any-colour rent card 1M and the railroad/utility wild 4M" in r1_5
-    appendix = {row[0]: row[1:] for row in markdown_table(text[text.index("## Appendix"):])}
+def _card_table(cards: dict[str, tuple[int, int]]) -> dict[str, list[str]]:
+    """``cards`` as the rows of a card table of docs/rules.md: English name -> count, value, rent added."""
+    return {TYPE_BY_KEY[key].name("en"): [str(n), f"{value}M", f"{RENT_BONUS[key]}M" if key in RENT_BONUS else ""]
+            for key, (n, value) in cards.items()}
+
+
+def _table(section: str) -> dict[str, list[str]]:
+    return {row[0]: row[1:] for row in markdown_table(section)}
+
+
+def test_expected_tables_match_the_rules_doc() -> None:
+    """The figures hard-coded above are docs/rules.md's (R1.1–R1.3 and R1.5 tables, appendix)."""
+    text = RULES_DOC.read_text(encoding="utf-8")
+    r1_1 = _table(rules_section(text, "R1.1"))
+    assert r1_1 == {ENGLISH_COLOURS[key]: [zh, str(size), f"{value}M", ", ".join(map(str, rent))]
+                    for key, (zh, size, value, rent) in R1_1.items()}
+    assert _table(rules_section(text, "R1.2")) == _card_table(BASE_CARDS)
+    assert _table(rules_section(text, "R1.3")) == _card_table(ENHANCED_ADDITIONS)
+    assert _table(rules_section(text, "R1.5")) == {
+        TYPE_BY_KEY[key].name("en"): [f"{TYPE_BY_KEY[key].value}M", f"{value}M"] for key, value in S2_VALUES.items()}
+    appendix = _table(text[text.index("## Appendix"):])
     english = {"rainbow": "multi-colour (rainbow) wild property", "rent:any": "any-colour rent"}
     for key, names in APPENDIX_CARDS.items():
         if key in ("house", "hotel"):
