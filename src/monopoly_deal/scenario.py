@@ -50,7 +50,7 @@ from .engine.cards import (
 )
 from .engine.game import MAX_PLAYERS, PLAYS_PER_TURN
 
-#: Every rule id of RULES.md; a scenario may name only these.
+#: Every rule id of docs/rules.md; a scenario may name only these.
 RULE_IDS: frozenset[str] = frozenset(
     f"R{section}.{item}"
     for section, items in ((1, 5), (2, 3), (3, 8), (4, 3), (5, 9), (6, 9), (7, 3), (8, 8), (9, 2), (10, 6))
@@ -832,7 +832,7 @@ def _read_scenario(data: Any, path: str) -> Scenario:
     return Scenario(
         path=path,
         title=_text(data["title"], "title"),
-        rule_ids=_read_ids(data["rules"], "rules", RULE_IDS, "rule id of RULES.md", True),
+        rule_ids=_read_ids(data["rules"], "rules", RULE_IDS, "rule id of docs/rules.md", True),
         faq=_read_ids(data.get("faq"), "faq", FAQ_IDS, "FAQ item (S0-Q2..S0-Q34, S1-FAQ-1..S1-FAQ-14)", False),
         players=players,
         edition=edition,

@@ -1,4 +1,4 @@
-"""Rule options (rules.py): RULES.md's defaults, every variant, clear errors, records."""
+"""Rule options (rules.py): docs/rules.md's defaults, every variant, clear errors, records."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from monopoly_deal.engine import Game, Rules
 
 from .helpers import play_out
 
-# RULES.md's default for every option, with the rule that fixes it.
+# docs/rules.md's default for every option, with the rule that fixes it.
 DEFAULTS = {
     "values": "printed",              # R1.5: printed card values
     "single_double_rent": False,      # R3.4: two Double the Rents on one rent allowed

@@ -148,7 +148,7 @@ def test_unknown_top_level_and_position_keys(tmp_path: Path) -> None:
 
 def test_unknown_rule_id(tmp_path: Path) -> None:
     text = GOOD.replace("rules: [R5.3]", "rules: [R5.3, R5.10]")
-    assert load_error(tmp_path, text).startswith("rules[1]: 'R5.10' is not a rule id of RULES.md")
+    assert load_error(tmp_path, text).startswith("rules[1]: 'R5.10' is not a rule id of docs/rules.md")
 
 
 def test_a_step_with_two_keys(tmp_path: Path) -> None:

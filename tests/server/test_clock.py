@@ -1,4 +1,4 @@
-"""The turn clock (RULES.md R10.5): a time-out warns and plays a safe default; a second forfeits the seat to a bot."""
+"""The turn clock (docs/rules.md R10.5): a time-out warns and plays a safe default; a second forfeits the seat to a bot."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The server never sends a card a client may not see (RULES.md R10.6; the guide's hidden-information rule).
+"""The server never sends a card a client may not see (docs/rules.md R10.6; the guide's hidden-information rule).
 
 Whole games with people, a bot and a spectator, with Just Say No chains: every
 message each client receives is checked against the true game at that moment.

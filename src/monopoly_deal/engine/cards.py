@@ -1,4 +1,4 @@
-"""Cards, colours and editions, as data (RULES.md R1).
+"""Cards, colours and editions, as data (docs/rules.md R1).
 
 Every card in a game is a *physical* card with an integer id; its *type* says
 what it is. Identical cards (two 1M notes) share a type, and actions name

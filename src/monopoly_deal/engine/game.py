@@ -10,7 +10,7 @@ True
 >>> game.turn
 2
 
-Everything follows ``../shared/RULES.md``; comments cite rule ids. The engine
+Everything follows ``docs/rules.md``; comments cite rule ids. The engine
 does no I/O and imports nothing outside the standard library.
 """
 
@@ -182,7 +182,7 @@ class Game:
     Args:
         players: 2 to 10 seats.
         edition: ``"base"`` (106 cards) or ``"enhanced"`` (126).
-        rules: rule options (:class:`Rules`); RULES.md's defaults if omitted.
+        rules: rule options (:class:`Rules`); docs/rules.md's defaults if omitted.
         seed: fixes the whole game; a random one is chosen (and kept) if omitted.
         names: the players' names, for records and words.
         log: keep :attr:`events` (what happened, for words); off for fast simulation.

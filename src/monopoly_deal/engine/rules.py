@@ -1,4 +1,4 @@
-"""Rule options: RULES.md's defaults and every named variant, on one object.
+"""Rule options: docs/rules.md's defaults and every named variant, on one object.
 
 >>> from monopoly_deal.engine.rules import Rules
 >>> Rules().putback
@@ -22,7 +22,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """How a game is played. Every field defaults to RULES.md's default.
+    """How a game is played. Every field defaults to docs/rules.md's default.
 
     Attributes:
         values: ``"printed"`` card values, or ``"s2"`` for the ``s2-values`` deck (R1.5).
