@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from monopoly_deal.engine.rules import _CHOICES, Rules
-from tests.engine.helpers import markdown_table, rule_ids
+from tests.engine.helpers import RULES_DOC, markdown_table, rule_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = [
@@ -71,15 +71,18 @@ def test_bots_doc_examples_run() -> None:
 
 #: Every rule id of the rule book the project was built from. docs/rules.md keeps
 #: them all, numbered the same, so tests and scenarios go on naming the same rules.
-RULE_IDS = (
-    "R1.1 R1.2 R1.3 R1.4 R1.5 R2.1 R2.2 R2.3 R3.1 R3.2 R3.3 R3.4 R3.5 R3.6 R3.7 R3.8 R4.1 R4.2 R4.3 "
-    "R5.1 R5.2 R5.3 R5.4 R5.5 R5.6 R5.7 R5.8 R5.9 R6.1 R6.2 R6.3 R6.4 R6.5 R6.6 R6.7 R6.8 R6.9 "
-    "R7.1 R7.2 R7.3 R8.1 R8.2 R8.3 R8.4 R8.5 R8.6 R8.7 R8.8 R9.1 R9.2 R10.1 R10.2 R10.3 R10.4 R10.5 R10.6"
-).split()
-
-
-def _rules_doc() -> str:
-    return (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+RULE_IDS = [
+    "R1.1", "R1.2", "R1.3", "R1.4", "R1.5",
+    "R2.1", "R2.2", "R2.3",
+    "R3.1", "R3.2", "R3.3", "R3.4", "R3.5", "R3.6", "R3.7", "R3.8",
+    "R4.1", "R4.2", "R4.3",
+    "R5.1", "R5.2", "R5.3", "R5.4", "R5.5", "R5.6", "R5.7", "R5.8", "R5.9",
+    "R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R6.6", "R6.7", "R6.8", "R6.9",
+    "R7.1", "R7.2", "R7.3",
+    "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6", "R8.7", "R8.8",
+    "R9.1", "R9.2",
+    "R10.1", "R10.2", "R10.3", "R10.4", "R10.5", "R10.6",
+]
 
 
 def _rule_text(doc: str, rule: str) -> str:
@@ -110,7 +113,7 @@ def test_rules_doc_keeps_every_rule_id() -> None:
     """docs/rules.md defines R1.1 … R10.6, each once and in order, and scenarios may name exactly these."""
     from monopoly_deal.scenario import RULE_IDS as SCENARIO_RULE_IDS
 
-    assert rule_ids(_rules_doc()) == RULE_IDS
+    assert rule_ids(RULES_DOC.read_text(encoding="utf-8")) == RULE_IDS
     assert SCENARIO_RULE_IDS == set(RULE_IDS)
 
 
@@ -118,7 +121,7 @@ def test_rules_doc_keeps_every_rule_id() -> None:
 def test_rules_doc_documents_every_rule_option(option: Field) -> None:
     """Every ``Rules`` option has a row in docs/rules.md's option table with its default and each variant
     as ``option=value``, and the rule the row cites names that variant the same way."""
-    doc = _rules_doc()
+    doc = RULES_DOC.read_text(encoding="utf-8")
     rows = {row[0]: row[1:] for row in markdown_table(doc[doc.index("## Rule options"):])}
     default, variants, cited = rows[f"`{option.name}`"]
     assert default.startswith(f"`{_option_value(option.default)}`"), default
