@@ -100,8 +100,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in error.errors())
-        return JSONResponse({"error": problems}, status_code=400)
+        return JSONResponse({"error": "; ".join(map(_problem, error.errors()))}, status_code=400)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -188,6 +187,14 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
         await serve_client(lobby_of(websocket), websocket, room_id, token, lang, client_of(websocket))
 
     return app
+
+
+def _problem(error: Any) -> str:
+    """One problem of a request body, naming its field: ``clock: Input should be less than or equal to 3600``
+    (a message that names its field already, ``rules.decks: …``, stands as it is)."""
+    where = ".".join(str(p) for p in error["loc"][1:]) or "body"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return message if message.startswith(f"{where}.") else f"{where}: {message}"
 
 
 async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: str | None,

@@ -153,7 +153,7 @@ class RoomOptions(_Strict):
         try:
             Rules.from_dict(rules)          # names and value types: the engine's own check
         except (ValueError, TypeError) as error:
-            raise ValueError(f"rules: {error}") from None
+            raise ValueError(str(error)) from None
         players = info.data.get("players", 2)
         check_rule_bounds(rules, players)
         return rules

@@ -31,11 +31,13 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from .persistence import Store, StoredGame
-from .protocol import RoomOptions, clean_name
+from .protocol import RoomOptions, _first_problem, clean_name
 from .views import action_fields, lines, new_narrator, spectator_view, translator
 
 log = logging.getLogger("monopoly_deal.server")
@@ -658,8 +660,9 @@ class Lobby:
     async def close_room(self, room: Room) -> None:
         """Close ``room``: its unfinished game is deleted; its finished games stay downloadable for
         ``keep_records`` seconds (then :meth:`sweep` removes them), or it goes at once if it has none."""
-        room.stop()
-        room.status = "closed"
+        async with room.lock:               # not while a bot's move is being stored
+            room.stop()
+            room.status = "closed"
         for conn in list(room.connections):
             room.disconnect(conn)
             conn.close(4404, "this room has closed")
@@ -716,8 +719,8 @@ class Lobby:
                 if stored is not None and room.status in ("playing", "finished"):
                     room.resume(stored)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
-                log.warning("room %s: skipped, its stored data is not valid (%s)", room_id,
-                            str(error).splitlines()[0])
+                why = _first_problem(error) if isinstance(error, ValidationError) else f"{error!s:.200}"
+                log.warning("room %s: skipped, its stored data is not valid (%s)", room_id, why)
                 continue
             self.rooms[room_id] = room
             resumed += room.status == "playing"
