@@ -28,7 +28,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -75,6 +75,32 @@ class LobbyLimits:
     idle_game: float = 86400.0    # a game with no person connected and no move for this long closes
     keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
     sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
+
+    def changed(self, settings: list[str]) -> LobbyLimits:
+        """These limits with ``NAME=VALUE`` settings (``mdeal serve --limit``); ``ValueError`` names a bad one.
+
+        >>> LobbyLimits().changed(["rooms_per_client=50", "idle_room=120"]).rooms_per_client
+        50
+        >>> LobbyLimits().changed(["rooms=5"])
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown limit 'rooms'; known: max_rooms, room_reserve, rooms_per_client, ...
+        """
+        kinds = {f.name: f.type for f in fields(self) if f.type in ("int", "float")}
+        values: dict[str, Any] = {}
+        for setting in settings:
+            name, _, text = setting.partition("=")
+            if name not in kinds:
+                known = ", ".join(kinds)
+                raise ValueError(f"unknown limit {name!r}; known: {known}")
+            try:
+                value = int(text) if kinds[name] == "int" else float(text)
+            except ValueError:
+                raise ValueError(f"limit {name} needs a number, not {text!r}") from None
+            if not 0 <= value < float("inf"):
+                raise ValueError(f"limit {name} needs a number from 0, not {text!r}")
+            values[name] = value
+        return replace(self, **values)
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
     allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
     # Per connection: far above what a person clicks, and above a program playing as fast as its round
