@@ -133,6 +133,26 @@ def test_two_hundred_rooms_from_one_address_are_refused_after_its_quota() -> Non
         assert codes == [201] * 10 + [429, 429]
 
 
+@pytest.mark.asyncio
+async def test_quotas_and_idle_rooms_survive_a_restart() -> None:
+    lobby = await new_lobby(rooms_per_client=2, idle_room=600)
+    for _ in range(2):
+        await (await lobby.create(RoomOptions(), "a")).join("A", client="a")
+    restarted = Lobby(lobby.store, lobby.limits)
+    await restarted.resume_all()
+    with pytest.raises(RoomError, match="2 rooms"):
+        await restarted.create(RoomOptions(), "a")
+    await restarted.sweep(time.time() + 601)
+    assert restarted.rooms == {} and await restarted.store.rooms(unfinished_only=False) == []
+
+
+def test_mdeal_serve_refuses_an_unknown_limit_in_one_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "monopoly_deal", "serve", "--limit", "rooms=5"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.startswith("mdeal serve: --limit: unknown limit 'rooms'; known: ")
+    assert done.stderr.count("\n") == 1
+
+
 async def count(store: Store, row: Any) -> int:
     async with store.engine.connect() as conn:
         return (await conn.execute(select(func.count()).select_from(row))).scalar_one()
