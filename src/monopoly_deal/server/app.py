@@ -31,8 +31,17 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import BOTS
 from ..i18n import LANGUAGES
 from .persistence import DatabaseInUse, Store
-from .protocol import Act, AddBot, Join, ProtocolError, RemovePlayer, RoomOptions, SeatToken, SetLanguage, \
-    parse_client_message
+from .protocol import (
+    Act,
+    AddBot,
+    Join,
+    ProtocolError,
+    RemovePlayer,
+    RoomOptions,
+    SeatToken,
+    SetLanguage,
+    parse_client_message,
+)
 from .rooms import Connection, Lobby, LobbyLimits, RoomError, client_key
 from .views import hello, page_words
 

@@ -17,8 +17,16 @@ import unicodedata
 from dataclasses import fields
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, ValidationInfo, \
-    field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from ..engine import Rules
 from ..engine.cards import decks_for
@@ -171,7 +179,8 @@ def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
     """
     for name in _NUMBERS:
         if isinstance(rules.get(name), bool):       # the engine reads True as 1
-            raise ValueError(f"rules.{name}: a whole number, not {rules[name]}")
+            # a ValueError, not a TypeError: pydantic turns only the former into a 400
+            raise ValueError(f"rules.{name}: a whole number, not {rules[name]}")  # noqa: TRY004
     decks, most = rules.get("decks", 0), decks_for(players) + 1
     if not 0 <= decks <= most:
         raise ValueError(f"rules.decks: 0 (automatic) or 1 to {most} decks for {players} players, not {decks}")

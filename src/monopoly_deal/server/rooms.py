@@ -75,6 +75,13 @@ class LobbyLimits:
     idle_game: float = 86400.0    # a game with no person connected and no move for this long closes
     keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
     sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
+    bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
+    allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
+    # Per connection: far above what a person clicks, and above a program playing as fast as its round
+    # trips allow. Beyond the rate messages are refused; after ``cut_off`` refusals the connection is closed.
+    messages_per_second: float = 100.0
+    message_burst: float = 200.0
+    cut_off: int = 500
 
     def changed(self, settings: list[str]) -> LobbyLimits:
         """These limits with ``NAME=VALUE`` settings (``mdeal serve --limit``); ``ValueError`` names a bad one.
@@ -101,13 +108,6 @@ class LobbyLimits:
                 raise ValueError(f"limit {name} needs a number from 0, not {text!r}")
             values[name] = value
         return replace(self, **values)
-    bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
-    allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
-    # Per connection: far above what a person clicks, and above a program playing as fast as its round
-    # trips allow. Beyond the rate messages are refused; after ``cut_off`` refusals the connection is closed.
-    messages_per_second: float = 100.0
-    message_burst: float = 200.0
-    cut_off: int = 500
 
 
 @dataclass
@@ -582,14 +582,16 @@ class Room:
                 old.close(4409, "this seat was opened in another window")
         self.connections.add(conn)
         self.lobby.count(conn, +1)
-        self._touch()
+        if conn.viewer is not None:             # spectators coming and going keep no room alive
+            self._touch()
         conn.push(self.state_for(conn))
 
     def disconnect(self, conn: Connection) -> None:
         if conn in self.connections:
             self.connections.discard(conn)
             self.lobby.count(conn, -1)
-            self._touch()
+            if conn.viewer is not None:
+                self._touch()
 
     def _touch(self) -> None:
         self.active_at = time.time()
