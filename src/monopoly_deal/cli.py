@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how long a bot waits before each move, so people can follow (default 0.6)")
     serve.add_argument("--max-rooms", type=int, default=200, help="refuse new rooms beyond this many (default 200)")
     serve.add_argument("--max-connections", type=int, default=1000,
-                       help="refuse WebSocket connections beyond this many (default 1000)")
+                       help="refuse spectators' WebSockets beyond this many; seated players always get in (default 1000)")
     serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                        help="change one of the server's limits, e.g. rooms_per_client=50 (docs/web.md lists them)")
     serve.add_argument("--fixed-seeds", action="store_true",
