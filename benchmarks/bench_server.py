@@ -40,7 +40,10 @@ def free_port() -> int:
 def start_server(port: int, db: str, games: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen([sys.executable, "-m", "monopoly_deal", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--db", db, "--max-rooms", str(games * 2 + 10),
-                                "--max-connections", str(games * 4 + 10)])
+                                "--max-connections", str(games * 4 + 10),
+                                # every benchmark client is one address: lift the per-client quotas
+                                "--limit", f"rooms_per_client={games * 2 + 10}",
+                                "--limit", f"seats_per_client={games * 4 + 10}"])
     deadline = time.time() + 30
     while True:
         try:

@@ -105,7 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="how long a bot waits before each move, so people can follow (default 0.6)")
     serve.add_argument("--max-rooms", type=int, default=200, help="refuse new rooms beyond this many (default 200)")
     serve.add_argument("--max-connections", type=int, default=1000,
-                       help="refuse WebSocket connections beyond this many (default 1000)")
+                       help="refuse spectators' WebSockets beyond this many; seated players always get in (default 1000)")
+    serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                       help="change one of the server's limits, e.g. rooms_per_client=50 (docs/web.md lists them)")
     serve.add_argument("--fixed-seeds", action="store_true",
                        help="let a new room choose its seed (tests, lessons): whoever knows it knows every card")
     serve.set_defaults(run=_run_serve)
@@ -256,8 +258,12 @@ def _run_serve(args: argparse.Namespace) -> int:
         print(f"mdeal serve: the web server needs its dependencies ({error}); "
               "reinstall with: python -m pip install .", file=sys.stderr)
         return 1
-    limits = LobbyLimits(max_rooms=args.max_rooms, max_connections=args.max_connections,
-                         bot_delay=args.bot_delay, allow_seed=args.fixed_seeds)
+    try:
+        limits = LobbyLimits(max_rooms=args.max_rooms, max_connections=args.max_connections,
+                             bot_delay=args.bot_delay, allow_seed=args.fixed_seeds).changed(args.limit)
+    except ValueError as error:
+        print(f"mdeal serve: --limit: {error}", file=sys.stderr)
+        return 2
     serve(args.host, args.port, args.db, limits)
     return 0
 

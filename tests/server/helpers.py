@@ -21,9 +21,13 @@ from monopoly_deal.server.rooms import Connection, Lobby, LobbyLimits, Room
 class RecordingClient(Connection):
     """A client that keeps every message the room sends it, as JSON text would carry it."""
 
-    def __init__(self, viewer: int | None, lang: str = "en") -> None:
-        super().__init__(viewer, lang, lambda: None)
+    def __init__(self, viewer: int | None, lang: str = "en", client: str | None = None) -> None:
+        super().__init__(viewer, lang, self._closed, client)
         self.received: list[dict[str, Any]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def _closed(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
 
     def push(self, message: dict[str, Any]) -> None:
         self.received.append(json.loads(json.dumps(message)))

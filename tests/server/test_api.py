@@ -179,15 +179,21 @@ def flood(client: TestClient) -> None:
         assert "error" in kinds and kinds.count("pong") <= 30
 
 
-def test_rooms_and_connections_are_capped() -> None:
+def test_rooms_and_spectators_are_capped_and_a_seated_player_always_gets_in() -> None:
     with client_for(max_rooms=1, max_connections=1) as client:
         room = new_room(client)
+        ann = join(client, room)
         refused = client.post("/api/rooms", json={"players": 2})
         assert refused.status_code == 503 and "at most 1 rooms" in refused.json()["error"]
         with client.websocket_connect(f"/ws/{room}") as first:
             state(first)
             with client.websocket_connect(f"/ws/{room}") as second:
-                assert "at most 1 connections" in second.receive_json()["error"]
+                assert "at most 1 spectators' connections" in second.receive_json()["error"]
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    second.receive_json()
+                assert closed.value.code == 1013
+            with client.websocket_connect(f"/ws/{room}?token={ann}") as seated:
+                assert state(seated)["you"] == 0
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_record_comes_when_it_ends(client: TestClient) -> None:
@@ -205,8 +211,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot_and_the_record_comes_when_it_e
     assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
     game = replay(from_dict(record.json()))     # a finished game's record replays to its result
     assert game.over and client.get(f"/api/rooms/{room}/games").json() == [game_id]
-    again = client.post(f"/api/rooms/{room}/again", json={"token": ann}).json()
-    assert again["status"] == "playing" and again["game_id"] != game_id
+    assert client.post(f"/api/rooms/{room}/again", json={"token": ann}).status_code == 403   # she gave it up
 
 
 def test_finished_rooms_nobody_watches_make_way_for_new_ones() -> None:

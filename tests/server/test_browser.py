@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from monopoly_deal.bots import Seat, make_bot
@@ -171,4 +172,39 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         seats = [page.inner_text(f"#table-{p} h3") for p in range(3)]
         assert seats[0].startswith("P1 你 ★") and page.locator("#tables > section").count() == 3
         assert seats[1].startswith("P2 heuristic bot 2") and seats[2].startswith("P3 heuristic bot 3")
+        browser.close()
+
+
+@needs_chromium
+def test_a_private_room_by_its_invite_link_and_the_host_removes_a_player(server: Server) -> None:
+    """The create form's private box; the invite link carries the secret; a name is shown as text, never markup;
+    the host's remove button frees a seat and the removed page forgets its token."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        ann, bob, eve = (browser.new_context().new_page() for _ in range(3))
+        for page in (ann, bob, eve):
+            page.set_default_timeout(10_000)
+        ann.goto(server.url)
+        ann.check("#private")
+        ann.click("#create button[type=submit]")
+        ann.fill("#name", "Ann")
+        ann.click("#join")
+        ann.wait_for_selector("#add-bot")
+        link = ann.input_value("#invite")
+        assert "invite=" in link and httpx.get(f"{server.url}/api/rooms").json() == []   # not listed
+        eve.goto(link.split("&invite=")[0])         # the room's address without the secret
+        eve.fill("#name", "Eve")
+        eve.click("#join")
+        eve.wait_for_selector("#error:has-text('this room is private')")
+        bob.goto(link)
+        bob.fill("#name", "<b>Bob</b>")
+        bob.click("#join")
+        bob.wait_for_selector("#start")
+        ann.wait_for_selector("#seats li:has-text('<b>Bob</b>')")
+        assert ann.locator("#seats b").count() == 0
+        ann.click("#seats button.remove[data-seat='1']")
+        bob.wait_for_selector("#join")               # the seat's token is gone: Bob may join again, or watch
+        ann.wait_for_selector("#seats li:has-text('P2'):not(:has-text('Bob'))")
         browser.close()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from typing import Any
 
 import pytest
 
@@ -71,3 +73,47 @@ def test_safe_default_ends_the_turn_accepts_or_takes_the_first_option() -> None:
     game = Game.from_position(2, hands={0: ["debt-collector"], 1: ["just-say-no"]}, banks={1: ["5M"]})
     game.apply("debt-collector P2")
     assert str(safe_default(game)) == "accept"
+
+
+async def started_clock_room(clock: float) -> tuple[Any, Any, list[str]]:
+    lobby = await new_lobby(bot_delay=60)
+    room = await lobby.create(RoomOptions(players=2, seed=4, rules={"start": 0}))
+    room.options = room.options.model_copy(update={"clock": clock})
+    tokens = [await room.join("A"), await room.join("B")]
+    await room.start(tokens[0])
+    return lobby, room, tokens
+
+
+@pytest.mark.asyncio
+async def test_r10_5_moves_within_a_turn_never_re_arm_the_clock() -> None:
+    """R10.5: the clock is the whole turn's; a free move (a re-colouring, a bank) does not give more time."""
+    lobby, room, _ = await started_clock_room(1.0)
+    watcher = RecordingClient(None)
+    room.connect(watcher)
+    deadline = room.deadline
+    for _ in range(2):
+        await asyncio.sleep(0.3)
+        move = next(a for a in room.game.legal_actions() if str(a) != "end")
+        await room.act(0, str(move))
+        assert room.game.decider == 0 and room.deadline == deadline
+        assert watcher.last_state()["deadline"] == deadline
+    await wait_for(lambda: any(m["type"] == "notice" for m in watcher.received), 2)
+    assert time.time() - deadline < 0.3          # it ran out when the turn's time did, not 1 s after a move
+    await lobby.close()
+
+
+@pytest.mark.asyncio
+async def test_r10_5_an_answer_out_of_turn_has_its_own_time_and_the_turn_s_time_waits() -> None:
+    lobby, room, _ = await started_clock_room(1.0)
+    position = Game.from_position(2, hands={0: ["debt-collector", "1M"], 1: ["just-say-no"]}, banks={1: ["5M"]})
+    room._set_game(position)
+    room.narrators.clear()                       # they replay from a dealt start; this game was set up
+    room._after_change()
+    turn_deadline = room.deadline
+    await asyncio.sleep(0.3)
+    await room.act(0, "debt-collector P2")
+    assert room.game.decider == 1 and room.deadline == pytest.approx(time.time() + 1.0, abs=0.1)
+    await asyncio.sleep(0.3)
+    await room.act(1, "accept")                  # paid at once; the turn goes on with what was left of it
+    assert room.game.decider == 0 and room.deadline == pytest.approx(turn_deadline + 0.3, abs=0.1)
+    await lobby.close()

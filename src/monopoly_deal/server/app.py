@@ -30,9 +30,19 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
 from ..i18n import LANGUAGES
-from .persistence import Store
-from .protocol import Act, AddBot, Join, ProtocolError, RoomOptions, SeatToken, SetLanguage, parse_client_message
-from .rooms import Connection, Lobby, LobbyLimits, RoomError
+from .persistence import DatabaseInUse, Store
+from .protocol import (
+    Act,
+    AddBot,
+    Join,
+    ProtocolError,
+    RemovePlayer,
+    RoomOptions,
+    SeatToken,
+    SetLanguage,
+    parse_client_message,
+)
+from .rooms import Connection, Lobby, LobbyLimits, RoomError, client_key
 from .views import hello, page_words
 
 log = logging.getLogger("monopoly_deal.server")
@@ -72,6 +82,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
         if resumed:
             log.warning("resumed %d unfinished game(s)", resumed)
         app.state.lobby = lobby
+        lobby.start_sweeping()
         yield
         await lobby.close()
         await store.close()
@@ -81,6 +92,9 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         return request.app.state.lobby  # type: ignore[no-any-return]
+
+    def client_of(request: Request | WebSocket) -> str | None:
+        return client_key(request.client.host if request.client else None)
 
     @app.middleware("http")
     async def cap_body(request: Request, call_next: Any) -> Any:
@@ -95,8 +109,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in error.errors())
-        return JSONResponse({"error": problems}, status_code=400)
+        return JSONResponse({"error": "; ".join(map(_problem, error.errors()))}, status_code=400)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -119,8 +132,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(options: RoomOptions, request: Request) -> dict[str, Any]:
-        room = await lobby_of(request).create(options)
-        return room.summary()
+        room = await lobby_of(request).create(options, client_of(request))
+        return {**room.summary(), "invite": room.invite}
 
     @app.get("/api/rooms/{room_id}")
     async def room(room_id: str, request: Request) -> dict[str, Any]:
@@ -129,8 +142,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
     @app.post("/api/rooms/{room_id}/join")
     async def join(room_id: str, body: Join, request: Request) -> dict[str, Any]:
         room = lobby_of(request).get(room_id)
-        token = await room.join(body.name, body.seat)
-        return {"seat": room.seat_of(token), "token": token, "room": room.summary()}
+        token = await room.join(body.name, body.seat, body.invite, client_of(request))
+        return {"seat": room.seat_of(token), "token": token, "room": room.summary(), "invite": room.invite}
 
     @app.post("/api/rooms/{room_id}/bots")
     async def add_bot(room_id: str, body: AddBot, request: Request) -> dict[str, Any]:
@@ -148,6 +161,12 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
     async def leave(room_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
         room = lobby_of(request).get(room_id)
         await room.leave(body.token)
+        return room.summary()
+
+    @app.post("/api/rooms/{room_id}/remove")
+    async def remove(room_id: str, body: RemovePlayer, request: Request) -> dict[str, Any]:
+        room = lobby_of(request).get(room_id)
+        await room.remove(body.token, body.seat)
         return room.summary()
 
     @app.post("/api/rooms/{room_id}/again")
@@ -174,31 +193,38 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     @app.websocket("/ws/{room_id}")
     async def play(websocket: WebSocket, room_id: str, token: str | None = None, lang: str | None = None) -> None:
-        await serve_client(lobby_of(websocket), websocket, room_id, token, lang)
+        await serve_client(lobby_of(websocket), websocket, room_id, token, lang, client_of(websocket))
 
     return app
 
 
+def _problem(error: Any) -> str:
+    """One problem of a request body, naming its field: ``clock: Input should be less than or equal to 3600``
+    (a message that names its field already, ``rules.decks: …``, stands as it is)."""
+    where = ".".join(str(p) for p in error["loc"][1:]) or "body"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return message if message.startswith(f"{where}.") else f"{where}: {message}"
+
+
 async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: str | None,
-                       lang: str | None) -> None:
-    """One client's connection: a seat's (with its token) or a spectator's, until it closes."""
+                       lang: str | None, client: str | None = None) -> None:
+    """One client's connection: a seat's (with its token) or a spectator's, until it closes. A seat is
+    always let in; a spectator within the caps of :meth:`Room.connect` (else closed with 1013)."""
     await websocket.accept()
+
+    def close(code: int, reason: str) -> None:  # the room closes it: too slow to read, seat given up, …
+        asyncio.ensure_future(websocket.close(code, reason))
+
     try:
         room = lobby.get(room_id)
         viewer = room.seat_of(token) if token else None
+        conn = Connection(viewer, lang if lang is not None and lang in LANGUAGES else room.options.lang, close,
+                          client)
+        conn.push(hello(conn.lang))
+        room.connect(conn)
     except RoomError as error:
-        await _refuse(websocket, str(error), 4404 if error.status == 404 else 4403)
+        await _refuse(websocket, str(error), {404: 4404, 403: 4403}.get(error.status, 1013))
         return
-    if lobby.connections >= lobby.limits.max_connections:
-        await _refuse(websocket, f"this server takes at most {lobby.limits.max_connections} connections; "
-                                 "try again later", 1013)
-        return
-    lobby.connections += 1
-
-    def too_slow() -> None:  # its queue is full: it does not read what it is sent
-        asyncio.ensure_future(websocket.close(1008, "too slow to read"))
-
-    conn = Connection(viewer, lang if lang is not None and lang in LANGUAGES else room.options.lang, too_slow)
 
     async def write() -> None:
         while True:
@@ -206,8 +232,6 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
             await websocket.send_text(json.dumps(message, ensure_ascii=False))
 
     writer = asyncio.create_task(write())
-    conn.push(hello(conn.lang))
-    room.connect(conn)
     limits = lobby.limits
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
     try:
@@ -245,7 +269,6 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
         pass
     finally:
         room.disconnect(conn)
-        lobby.connections -= 1
         writer.cancel()
 
 
@@ -254,10 +277,20 @@ async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
     await websocket.close(code, reason[:120])
 
 
+async def _check_database(db_url: str | None) -> None:
+    """Open the database and close it again (:class:`DatabaseInUse` if another server holds it)."""
+    store = await Store.open(db_url)
+    await store.close()
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
           limits: LobbyLimits | None = None) -> None:
     """Run the server until interrupted (``mdeal serve``)."""
     import uvicorn
 
+    try:   # the server's own store takes the lock for its life; refuse at once, in one line, if it is held
+        asyncio.run(_check_database(db_url))
+    except DatabaseInUse as error:
+        raise SystemExit(f"mdeal serve: {error}") from None
     print(f"monopoly-deal: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)", flush=True)
     uvicorn.run(create_app(db_url, limits), host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

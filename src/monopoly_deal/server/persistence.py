@@ -21,15 +21,31 @@ same code with ``--db postgresql://user:password@host/database``.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, ForeignKey, Integer, String, Text, event, insert, select, update
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    delete,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -98,11 +114,82 @@ def async_url(url: str) -> str:
     return url
 
 
-class Store:
-    """The database: rooms, games and their actions."""
+class DatabaseInUse(RuntimeError):
+    """Another server holds this database: two servers on one database would corrupt each other's games."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+
+class _FileLock:
+    """An exclusive lock on a file beside the SQLite database, held while the store is open.
+
+    ``flock`` locks belong to an open file, so a second store fails even in the same process, and the
+    system releases the lock when the process ends, however it ends."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file = open(path, "a+b")  # noqa: SIM115 -- held open for the lock's whole life
+        try:
+            _lock_exclusively(self._file.fileno())
+        except OSError:
+            self._file.close()
+            raise DatabaseInUse(f"another server is using the database {path.with_suffix('')} "
+                                f"(it holds {path.name}); stop it first, or give this one another --db") from None
+
+    def release(self) -> None:
+        self._file.close()
+
+
+def _lock_exclusively(fd: int) -> None:
+    """Lock ``fd``'s file for this open file alone, or raise ``OSError`` at once if someone holds it."""
+    if sys.platform == "win32":
+        import msvcrt
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class _AdvisoryLock:
+    """PostgreSQL's session advisory lock on this project's key, held on its own connection."""
+
+    KEY = int.from_bytes(hashlib.sha256(b"monopoly-deal server").digest()[:8], "big", signed=True)
+
+    def __init__(self, connection: Any) -> None:
+        self._connection = connection
+
+    @classmethod
+    async def take(cls, engine: AsyncEngine) -> _AdvisoryLock:
+        connection = await engine.connect()
+        if not await connection.scalar(text("SELECT pg_try_advisory_lock(:key)"), {"key": cls.KEY}):
+            await connection.close()
+            raise DatabaseInUse(f"another server is using the database {engine.url.render_as_string()}; "
+                                "stop it first, or give this one another --db")
+        await connection.commit()
+        return cls(connection)
+
+    async def release(self) -> None:
+        await self._connection.close()     # the session ends, and its lock with it
+
+
+class Store:
+    """The database: rooms, games and their actions. One server at a time: opening a database another
+    store holds raises :class:`DatabaseInUse`.
+
+    >>> import asyncio, tempfile
+    >>> async def twice(url):
+    ...     first = await Store.open(url)
+    ...     try:
+    ...         await Store.open(url)
+    ...     finally:
+    ...         await first.close()
+    >>> asyncio.run(twice(f"sqlite:///{tempfile.mkdtemp()}/games.sqlite3"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    monopoly_deal.server.persistence.DatabaseInUse: another server is using the database .../games.sqlite3 ...
+    """
+
+    def __init__(self, engine: AsyncEngine, lock: _FileLock | _AdvisoryLock | None = None) -> None:
         self.engine = engine
+        self._lock = lock
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         # SQLite allows one writer: transactions take turns here instead of failing with "database is locked".
         self._turns = asyncio.Lock() if engine.dialect.name == "sqlite" else None
@@ -110,17 +197,26 @@ class Store:
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
         url = async_url(url or default_url())
+        lock: _FileLock | _AdvisoryLock | None = None
         if url.startswith("sqlite"):
+            database = make_url(url).database
+            if database and database != ":memory:" and not database.startswith("file:"):
+                lock = _FileLock(Path(database + ".lock"))
             engine = create_async_engine(url, connect_args={"timeout": 30})
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         else:
             engine = create_async_engine(url, pool_size=10, max_overflow=10)
+            lock = await _AdvisoryLock.take(engine)
         async with engine.begin() as conn:
             await conn.run_sync(Base.metadata.create_all)
-        return cls(engine)
+        return cls(engine, lock)
 
     async def close(self) -> None:
+        if isinstance(self._lock, _AdvisoryLock):
+            await self._lock.release()
         await self.engine.dispose()
+        if isinstance(self._lock, _FileLock):
+            self._lock.release()
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncSession]:
@@ -169,6 +265,25 @@ class Store:
             if unfinished_only:
                 query = query.where(RoomRow.status != "closed")
             return [(row.id, json.loads(row.data)) for row in (await s.scalars(query)).all()]
+
+    async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:
+        """Delete a room's unfinished games; with ``keep_finished``, keep its finished ones (and the room's
+        row) if it has any, and say so; otherwise delete every game of it and its row too."""
+        async with self._transaction() as s:
+            games = select(GameRow.id).where(GameRow.room_id == room_id)
+            if keep_finished:
+                kept = (await s.scalars(games.where(GameRow.finished.is_(True)).limit(1))).first() is not None
+                if kept:
+                    games = games.where(GameRow.finished.is_(False))
+            else:
+                kept = False
+            ids = list((await s.scalars(games)).all())
+            if ids:
+                await s.execute(delete(ActionRow).where(ActionRow.game_id.in_(ids)))
+                await s.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+            if not kept:
+                await s.execute(delete(RoomRow).where(RoomRow.id == room_id))
+            return kept
 
     async def finished_games(self, room_id: str) -> list[int]:
         async with self._transaction() as s:

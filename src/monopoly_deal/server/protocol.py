@@ -13,10 +13,23 @@ monopoly_deal.server.protocol.ProtocolError: bad message: act.action: Field requ
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import fields
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
+from ..engine import Rules
+from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
 
 #: The longest WebSocket message a client may send (bytes); the longest action is far shorter.
@@ -71,27 +84,129 @@ def _first_problem(error: ValidationError) -> str:
     return f"{where}: {problem['msg']}" if where else problem["msg"]
 
 
+# --- names ------------------------------------------------------------------
+
+#: Unicode categories a name may not hold: controls (newline, NUL, ESC), formatting characters (the bidi
+#: overrides and isolates, zero-width joiners), line and paragraph separators, surrogates, private use, unassigned.
+_UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def clean_name(value: str, longest: int = 24) -> str:
+    """A name as every screen may show it: Unicode NFC, nothing unprintable, spaces trimmed and runs of them
+    made one, at most ``longest`` characters; ``ValueError`` says what is wrong.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> clean_name("Ann\u202eevil")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a control or formatting character)
+    """
+    text = unicodedata.normalize("NFC", value)
+    for char in text:
+        if unicodedata.category(char) in _UNPRINTABLE:
+            label = unicodedata.name(char, "")
+            raise ValueError(f"a name may not hold U+{ord(char):04X}{' ' + label if label else ''} "
+                             "(a control or formatting character)")
+    text = " ".join(text.split())
+    if len(text) > longest:
+        raise ValueError(f"at most {longest} characters, not {len(text)}")
+    return text
+
+
+def _player_name(value: str) -> str:
+    text = clean_name(value, 24)
+    if not text:
+        raise ValueError("a name needs at least one visible character")
+    return text
+
+
+#: A player's name: 1–24 characters once cleaned; a room's: up to 40, or none.
+PlayerName = Annotated[str, Field(max_length=200), AfterValidator(_player_name)]
+RoomName = Annotated[str, Field(max_length=200), AfterValidator(lambda value: clean_name(value, 40))]
+
+
 # --- REST bodies ------------------------------------------------------------
 
-class RoomOptions(_Strict):
-    """A new room: seats, edition, rule options, turn clock (seconds per decision, none if absent), language."""
+#: The longest game a room may set (``max_turns``): the engine's default, far past any real game.
+MAX_TURNS = Rules().max_turns
+_NUMBERS = [f.name for f in fields(Rules) if f.type == "int"]
 
-    name: str = Field(default="", max_length=40)
+class RoomOptions(_Strict):
+    """A new room: seats, edition, rule options, turn clock (seconds per turn, none if absent), language,
+    and whether it is private (not listed; joining needs the invite link's secret).
+
+    Every rule option is checked here, against the player count where it depends on it:
+
+    >>> RoomOptions(players=3, rules={"decks": 3})
+    Traceback (most recent call last):
+    ...
+    pydantic_core._pydantic_core.ValidationError: 1 validation error for RoomOptions
+    rules
+      Value error, rules.decks: 0 (automatic) or 1 to 2 decks for 3 players, not 3 ...
+    """
+
+    name: RoomName = ""
     players: int = Field(default=2, ge=2, le=10)
     edition: Literal["base", "enhanced"] = "base"
     rules: dict[str, Any] = Field(default_factory=dict, max_length=20)
     clock: float | None = Field(default=None, ge=5, le=3600)
     lang: Lang = "en"
+    private: bool = False
     seed: int | None = Field(default=None, ge=0, lt=2**63)  # honoured only by a server started to allow it (tests)
+
+    @field_validator("rules")
+    @classmethod
+    def _bounded_rules(cls, rules: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        try:
+            Rules.from_dict(rules)          # names and value types: the engine's own check
+        except (ValueError, TypeError) as error:
+            raise ValueError(str(error)) from None
+        players = info.data.get("players", 2)
+        check_rule_bounds(rules, players)
+        return rules
+
+
+def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
+    """What a server allows beyond the engine's own checks: no more decks than ``players`` can use (one more
+    than R1.4's count: 2 for 2–5 players, 3 for 6–10), at most :data:`MAX_TURNS` turns, a first seat that exists.
+
+    >>> check_rule_bounds({"decks": 2, "max_turns": 50, "start": 1}, players=2)
+    >>> check_rule_bounds({"max_turns": 10**9}, players=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: rules.max_turns: 1 to 1000 turns, not 1000000000
+    """
+    for name in _NUMBERS:
+        if isinstance(rules.get(name), bool):       # the engine reads True as 1
+            # a ValueError, not a TypeError: pydantic turns only the former into a 400
+            raise ValueError(f"rules.{name}: a whole number, not {rules[name]}")  # noqa: TRY004
+    decks, most = rules.get("decks", 0), decks_for(players) + 1
+    if not 0 <= decks <= most:
+        raise ValueError(f"rules.decks: 0 (automatic) or 1 to {most} decks for {players} players, not {decks}")
+    turns = rules.get("max_turns", MAX_TURNS)
+    if not 1 <= turns <= MAX_TURNS:
+        raise ValueError(f"rules.max_turns: 1 to {MAX_TURNS} turns, not {turns}")
+    start = rules.get("start")
+    if isinstance(start, int) and start >= players:
+        raise ValueError(f"rules.start: a seat from 0 to {players - 1}, not {start}")
 
 
 class Join(_Strict):
-    name: str = Field(min_length=1, max_length=24)
+    name: PlayerName
     seat: int | None = Field(default=None, ge=0, le=9)
+    invite: str | None = Field(default=None, max_length=100)   # a private room's secret, from its invite link
 
 
 class SeatToken(_Strict):
     token: str = Field(min_length=1, max_length=100)
+
+
+class RemovePlayer(_Strict):
+    """The host's token and the seat to free (before the game starts)."""
+
+    token: str = Field(min_length=1, max_length=100)
+    seat: int = Field(ge=0, le=9)
 
 
 class AddBot(_Strict):

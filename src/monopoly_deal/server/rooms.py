@@ -28,14 +28,16 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
+
+from pydantic import ValidationError
 
 from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from .persistence import Store, StoredGame
-from .protocol import RoomOptions
+from .protocol import RoomOptions, _first_problem, clean_name
 from .views import action_fields, lines, new_narrator, spectator_view, translator
 
 log = logging.getLogger("monopoly_deal.server")
@@ -55,8 +57,24 @@ class RoomError(ValueError):
 
 @dataclass(frozen=True)
 class LobbyLimits:
+    """What one server holds, and what one client (one IP address) may take of it; times in seconds.
+
+    A client is its address, so a household or a school behind one address shares one quota: the defaults
+    are far above what a few people use and far below what would lock others out.
+    """
+
     max_rooms: int = 200
-    max_connections: int = 1000
+    room_reserve: int = 20        # the last rooms under max_rooms go only to clients holding no room
+    rooms_per_client: int = 10    # open or playing rooms one client created
+    seats_per_client: int = 30    # seats one client holds in open or playing rooms
+    max_connections: int = 1000   # spectators' sockets, every room together; seated players are always let in
+    spectators_per_room: int = 100
+    spectators_per_client: int = 20
+    sockets_per_seat: int = 3     # one more for the same seat closes the oldest (a stale tab)
+    idle_room: float = 600.0      # an open or finished room with no person connected for this long closes
+    idle_game: float = 86400.0    # a game with no person connected and no move for this long closes
+    keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
+    sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
     allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
     # Per connection: far above what a person clicks, and above a program playing as fast as its round
@@ -64,6 +82,32 @@ class LobbyLimits:
     messages_per_second: float = 100.0
     message_burst: float = 200.0
     cut_off: int = 500
+
+    def changed(self, settings: list[str]) -> LobbyLimits:
+        """These limits with ``NAME=VALUE`` settings (``mdeal serve --limit``); ``ValueError`` names a bad one.
+
+        >>> LobbyLimits().changed(["rooms_per_client=50", "idle_room=120"]).rooms_per_client
+        50
+        >>> LobbyLimits().changed(["rooms=5"])
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown limit 'rooms'; known: max_rooms, room_reserve, rooms_per_client, ...
+        """
+        kinds = {f.name: f.type for f in fields(self) if f.type in ("int", "float")}
+        values: dict[str, Any] = {}
+        for setting in settings:
+            name, _, text = setting.partition("=")
+            if name not in kinds:
+                known = ", ".join(kinds)
+                raise ValueError(f"unknown limit {name!r}; known: {known}")
+            try:
+                value = int(text) if kinds[name] == "int" else float(text)
+            except ValueError:
+                raise ValueError(f"limit {name} needs a number, not {text!r}") from None
+            if not 0 <= value < float("inf"):
+                raise ValueError(f"limit {name} needs a number from 0, not {text!r}")
+            values[name] = value
+        return replace(self, **values)
 
 
 @dataclass
@@ -75,6 +119,7 @@ class SeatInfo:
     bot: str | None = None
     token_hash: str | None = None
     timeouts: int = 0
+    client: str | None = None     # who took it (a hash of the address), for the per-client quota
 
     def public(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "bot": self.bot}
@@ -82,6 +127,11 @@ class SeatInfo:
 
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def client_key(address: str | None) -> str | None:
+    """How a client (an IP address) is remembered for its quotas: a hash, so no address is stored."""
+    return None if address is None else _hash(address)[:16]
 
 
 def safe_default(game: Game) -> Action:
@@ -95,23 +145,27 @@ def safe_default(game: Game) -> Action:
 
 
 class Connection:
-    """One client's WebSocket, seen from a room: who it is (a seat or a spectator), its language,
-    how much of the log it has had, and a bounded queue of messages to send."""
+    """One client's WebSocket, seen from a room: who it is (a seat or a spectator, and from which
+    client), its language, how much of the log it has had, and a bounded queue of messages to send.
+    ``close(code, reason)`` closes the socket."""
 
     QUEUE = 256
 
-    def __init__(self, viewer: int | None, lang: str, close: Callable[[], None]) -> None:
+    def __init__(self, viewer: int | None, lang: str, close: Callable[[int, str], None],
+                 client: str | None = None) -> None:
         self.viewer = viewer
         self.lang = lang
+        self.client = client
+        self.opened = time.monotonic()
         self.sent = 0                 # log messages already sent
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(self.QUEUE)
-        self._close = close
+        self.close = close
 
     def push(self, message: dict[str, Any]) -> None:
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:     # a client that does not read: drop it rather than hold the room
-            self._close()
+            self.close(1008, "too slow to read")
 
 
 class Room:
@@ -130,7 +184,13 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
+        self.owner: str | None = None          # the client that created it
+        self.host: int | None = None           # the first seated person's seat: may remove others before the start
+        self.invite = secrets.token_urlsafe(12) if options.private else None
+        self.active_at = time.time()           # the last join, move or connection
         self.deadline: float | None = None
+        self._stretch: tuple[int, int] | None = None   # (turn, decider) the running clock belongs to
+        self._turn_left = 0.0                  # the active player's time left in this turn, while others answer
         self._timer: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
 
@@ -139,19 +199,26 @@ class Room:
     def summary(self) -> dict[str, Any]:
         o = self.options
         return {"id": self.id, "name": o.name, "status": self.status, "players": o.players, "edition": o.edition,
-                "rules": Rules.from_dict(o.rules).changed(), "clock": o.clock, "lang": o.lang,
-                "seats": [s.public() if s else None for s in self.seats], "game_id": self.game_id,
-                "watching": len(self.connections)}
+                "rules": Rules.from_dict(o.rules).changed(), "clock": o.clock, "lang": o.lang, "private": o.private,
+                "seats": [s.public() if s else None for s in self.seats], "host": self.host,
+                "game_id": self.game_id, "watching": len(self.connections)}
 
     def data(self) -> dict[str, Any]:
         return {"options": self.options.model_dump(), "status": self.status, "game_id": self.game_id,
-                "games_played": self.games_played, "seats": [asdict(s) if s else None for s in self.seats]}
+                "games_played": self.games_played, "seats": [asdict(s) if s else None for s in self.seats],
+                "owner": self.owner, "host": self.host, "invite": self.invite, "active_at": self.active_at}
 
     @classmethod
     def from_data(cls, room_id: str, data: dict[str, Any], lobby: Lobby) -> Room:
+        """A stored room, checked as a new one would be (``ValueError``, ``TypeError`` or ``KeyError`` if not)."""
         room = cls(room_id, RoomOptions(**data["options"]), lobby)
         room.status, room.game_id, room.games_played = data["status"], data["game_id"], data["games_played"]
-        room.seats = [SeatInfo(**s) if s else None for s in data["seats"]]
+        if room.status not in ("open", "playing", "finished") or len(data["seats"]) != room.options.players:
+            raise ValueError(f"status {room.status!r} with {len(data['seats'])} seats")
+        room.seats = [SeatInfo(**{**s, "name": clean_name(s["name"])}) if s else None for s in data["seats"]]
+        room.owner, room.host = data.get("owner"), data.get("host")
+        room.invite = data.get("invite") or room.invite
+        room.active_at = data.get("active_at") or room.active_at
         return room
 
     async def _save(self) -> None:
@@ -181,12 +248,24 @@ class Room:
             raise RoomError(f"seat P{seat + 1} is taken")
         return seat
 
-    async def join(self, name: str, seat: int | None = None) -> str:
-        """Take a seat; returns the seat token (the only way to act for it)."""
+    def admits(self, invite: str | None) -> bool:
+        """Whether ``invite`` opens this room for joining: any for a public room, its secret for a private one."""
+        return self.invite is None or (invite is not None and hmac.compare_digest(invite, self.invite))
+
+    async def join(self, name: str, seat: int | None = None, invite: str | None = None,
+                   client: str | None = None) -> str:
+        """Take a seat; returns the seat token (the only way to act for it). A private room needs its
+        invite secret; a client holding ``seats_per_client`` seats already is refused (429)."""
+        if not self.admits(invite):
+            raise RoomError("this room is private: joining needs its invite link", 403)
+        self.lobby.check_seat_quota(client)
         async with self.lock:
             i = self._free_seat(seat)
             token = secrets.token_urlsafe(24)
-            self.seats[i] = SeatInfo(name.strip() or f"P{i + 1}", "human", token_hash=_hash(token))
+            self.seats[i] = SeatInfo(name.strip() or f"P{i + 1}", "human", token_hash=_hash(token), client=client)
+            if self.host is None:
+                self.host = i
+            self._touch()
             await self._save()
         self._broadcast()
         return token
@@ -205,18 +284,56 @@ class Room:
         return i
 
     async def leave(self, token: str) -> None:
-        """Before the game: free the seat. During it: a bot plays the seat from now on."""
+        """Before the game: free the seat. During it: a bot plays the seat from now on. Either way the
+        token stops working and the seat's sockets are closed: it has no hand to see any more."""
         async with self.lock:
             i = self.seat_of(token)
             if self.status == "open":
-                self.seats[i] = None
-                if not any(s is not None and s.kind == "human" for s in self.seats):
-                    self.status = "closed"
+                self._free(i)
             elif self.status == "playing":
                 self._to_bot(i)
+            info = self.seats[i]
+            if info is not None:
+                info.token_hash = None
+            self._drop_seat(i, "you left this seat")
+            self._touch()
             await self._save()
             self._schedule_bots()
+        if self.status == "open" and not self._people():
+            await self.lobby.close_room(self)
         self._broadcast()
+
+    async def remove(self, token: str, seat: int) -> None:
+        """The host frees another seat (a person or a bot) before the game starts; its token stops working."""
+        async with self.lock:
+            if self.seat_of(token) != self.host:
+                raise RoomError("only the host (the first person seated) may remove a player", 403)
+            if self.status != "open":
+                raise RoomError("the game has started: nobody can be removed now")
+            if not 0 <= seat < len(self.seats) or self.seats[seat] is None:
+                raise RoomError(f"seat P{seat + 1} is empty", 400)
+            if seat == self.host:
+                raise RoomError("the host leaves with 'leave', not 'remove'", 400)
+            self._free(seat)
+            self._drop_seat(seat, "the host removed you from this seat")
+            self._touch()
+            await self._save()
+        self._broadcast()
+
+    def _free(self, seat: int) -> None:
+        """Empty a seat before the game; the host passes to the next person seated."""
+        self.seats[seat] = None
+        if seat == self.host:
+            self.host = next(iter(self._people()), None)
+
+    def _people(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s is not None and s.kind == "human"]
+
+    def _drop_seat(self, seat: int, reason: str) -> None:
+        """Close every socket that speaks for ``seat`` (4403: the page forgets its token)."""
+        for conn in [c for c in self.connections if c.viewer == seat]:
+            self.disconnect(conn)
+            conn.close(4403, reason)
 
     def _to_bot(self, seat: int) -> None:
         info = self.seats[seat]
@@ -234,6 +351,7 @@ class Room:
             empty = [f"P{i + 1}" for i, s in enumerate(self.seats) if s is None]
             if empty:
                 raise RoomError(f"every seat needs a player or a bot first; empty: {', '.join(empty)}")
+            self._touch()
             await self._new_game()
         self._after_change()
 
@@ -323,6 +441,7 @@ class Room:
         result = trial.record()["result"] if trial.over else None
         await self.store.append(self.game_id, len(game.history), str(action), result)
         self._apply(action)
+        self._touch()
         if result is not None:
             await self._save()
 
@@ -365,22 +484,43 @@ class Room:
 
     # --- the turn clock (R10.5) ---------------------------------------------
 
+    # The clock is per turn, never per move: the active player has ``clock`` seconds for the whole turn
+    # (its plays, free re-colourings, answers to a No and the discard), paused while others answer; each
+    # out-of-turn answer (respond, pay, place) has its own ``clock`` seconds, for all of that player's
+    # moves until the decision passes on. A move that keeps the same player deciding never re-arms it.
+
     def _arm_clock(self) -> None:
+        game, clock = self.game, self.options.clock
+        if clock is None or game is None or game.over or game.decider in self.bots:
+            self._stop_clock()
+            return
+        stretch = (game.turn, game.decider)
+        if stretch == self._stretch and self.deadline is not None:
+            return                                  # the same player decides on: the clock runs on
+        now = time.time()
+        if self._stretch is not None and self.deadline is not None and self._stretch == (game.turn, game.active):
+            self._turn_left = max(0.0, self.deadline - now)     # the active player's turn pauses
+        if self._stretch is None or self._stretch[0] != game.turn:
+            self._turn_left = clock                 # a new turn
+        self._stop_clock()
+        self._stretch = stretch
+        self.deadline = now + (self._turn_left if game.decider == game.active else clock)
+        self._timer = asyncio.create_task(self._expire(stretch, self.deadline))
+
+    def _stop_clock(self) -> None:
         if self._timer is not None and self._timer is not asyncio.current_task():
             self._timer.cancel()
         self._timer, self.deadline = None, None
-        game, clock = self.game, self.options.clock
-        if clock is None or game is None or game.over or game.decider in self.bots:
-            return
-        self.deadline = time.time() + clock
-        self._timer = asyncio.create_task(self._expire(len(game.history), clock))
 
-    async def _expire(self, version: int, clock: float) -> None:
-        await asyncio.sleep(clock)
+    async def _expire(self, stretch: tuple[int, int], deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
         async with self.lock:
             game = self.game
-            if game is None or game.over or len(game.history) != version:
+            if game is None or game.over or self._timer is not asyncio.current_task() \
+                    or (game.turn, game.decider) != stretch:
                 return
+            self._stretch = None                    # what follows a time-out has a full clock again
+            self._turn_left = self.options.clock or 0.0
             seat = game.decider
             info = self.seats[seat]
             assert info is not None
@@ -406,6 +546,8 @@ class Room:
         """Everything ``conn`` may see now: the room, its seat's view (no hand for spectators), its
         legal actions only when it owes the decision, and the log lines it has not had yet."""
         message: dict[str, Any] = {"type": "state", "room": summary or self.summary(), "you": conn.viewer}
+        if conn.viewer is not None and self.invite is not None:
+            message["invite"] = self.invite         # a seated player may invite friends to a private room
         game = self.game
         if game is None:
             return message
@@ -429,11 +571,40 @@ class Room:
             conn.push(self.state_for(conn, summary))
 
     def connect(self, conn: Connection) -> None:
+        """Let ``conn`` in and send it the state (it alone: the others have theirs). A seat is always let
+        in (one socket too many for it closes its oldest); a spectator only within the lobby's caps (503)."""
+        if conn.viewer is None:
+            self.lobby.check_spectator(self, conn.client)
+        else:
+            mine = sorted((c for c in self.connections if c.viewer == conn.viewer), key=lambda c: c.opened)
+            for old in mine[:max(0, len(mine) + 1 - self.lobby.limits.sockets_per_seat)]:
+                self.disconnect(old)
+                old.close(4409, "this seat was opened in another window")
         self.connections.add(conn)
-        self._broadcast()
+        self.lobby.count(conn, +1)
+        if conn.viewer is not None:             # spectators coming and going keep no room alive
+            self._touch()
+        conn.push(self.state_for(conn))
 
     def disconnect(self, conn: Connection) -> None:
-        self.connections.discard(conn)
+        if conn in self.connections:
+            self.connections.discard(conn)
+            self.lobby.count(conn, -1)
+            if conn.viewer is not None:
+                self._touch()
+
+    def _touch(self) -> None:
+        self.active_at = time.time()
+
+    def people_connected(self) -> bool:
+        """Whether someone sits here with a socket open (spectators do not keep a room alive)."""
+        return any(c.viewer is not None for c in self.connections)
+
+    def stop(self) -> None:
+        """Stop the clock and the bots (the room is closing or the server stopping)."""
+        for task in (self._timer, self._bot_task):
+            if task is not None:
+                task.cancel()
 
     def send_state(self, conn: Connection, from_start: bool = False) -> None:
         if from_start:
@@ -442,35 +613,118 @@ class Room:
 
 
 class Lobby:
-    """Every room of this server, with the caps on rooms and connections."""
+    """Every room of this server, with the caps on rooms and connections, each client's share of them,
+    and the sweeper that closes idle rooms and removes old data."""
 
     def __init__(self, store: Store, limits: LobbyLimits | None = None) -> None:
         self.store = store
         self.limits = limits or LobbyLimits()
         self.rooms: dict[str, Room] = {}
         self.connections = 0
+        self.spectators = 0
+        self._spectators_of: dict[str | None, int] = {}
+        self._started = time.time()
+        self._sweeper: asyncio.Task[None] | None = None
 
-    async def create(self, options: RoomOptions) -> Room:
-        try:
-            Rules.from_dict(options.rules)
-        except (ValueError, TypeError) as error:
-            raise RoomError(f"rules: {error}", 400) from None
-        if len(self.rooms) >= self.limits.max_rooms:
-            await self._forget_finished()
-        if len(self.rooms) >= self.limits.max_rooms:
-            raise RoomError(f"this server holds at most {self.limits.max_rooms} rooms; try again later", 503)
+    # --- quotas -------------------------------------------------------------
+
+    def _live(self) -> list[Room]:
+        return [r for r in self.rooms.values() if r.status in ("open", "playing")]
+
+    async def create(self, options: RoomOptions, client: str | None = None) -> Room:
+        """A new room for ``client`` (see :func:`client_key`). Refused (503) when the server is full, and
+        (429) when the client has ``rooms_per_client`` rooms open or playing; the last ``room_reserve``
+        rooms go only to a client holding none, so one client's rooms never lock a new visitor out."""
+        limits = self.limits
+        held = sum(r.owner == client for r in self._live()) if client is not None else 0
+        if held >= limits.rooms_per_client:
+            raise RoomError(f"you have {held} rooms open or playing, the most one client may have; "
+                            "finish or leave one first", 429)
+        shared = limits.max_rooms - min(limits.room_reserve, limits.max_rooms // 2)
+        if len(self.rooms) >= shared:
+            await self._make_room()
+        if len(self.rooms) >= limits.max_rooms or (held and len(self.rooms) >= shared):
+            raise RoomError(f"this server holds at most {limits.max_rooms} rooms; try again later", 503)
         room = Room(secrets.token_urlsafe(6), options, self)
+        room.owner = client
         self.rooms[room.id] = room
         await room._save()
         return room
 
-    async def _forget_finished(self) -> None:
-        """Make room: close finished rooms nobody is looking at (their games stay in the database)."""
-        for room in [r for r in self.rooms.values() if r.status in ("finished", "closed") and not r.connections]:
-            if room.status == "finished":
-                room.status = "closed"
-                await room._save()
-            del self.rooms[room.id]
+    def check_seat_quota(self, client: str | None) -> None:
+        held = sum(s is not None and s.client == client for r in self._live() for s in r.seats)
+        if client is not None and held >= self.limits.seats_per_client:
+            raise RoomError(f"you hold {held} seats, the most one client may hold; leave one first", 429)
+
+    def check_spectator(self, room: Room, client: str | None) -> None:
+        """Refuse (503) a spectator beyond the caps: per room, per client, and every room together."""
+        limits = self.limits
+        if sum(c.viewer is None for c in room.connections) >= limits.spectators_per_room:
+            raise RoomError(f"this room has {limits.spectators_per_room} spectators, the most it takes; "
+                            "try again later", 503)
+        if self._spectators_of.get(client, 0) >= limits.spectators_per_client:
+            raise RoomError(f"you are watching with {limits.spectators_per_client} connections, "
+                            "the most one client may open", 503)
+        if self.spectators >= limits.max_connections:
+            raise RoomError(f"this server takes at most {limits.max_connections} spectators' connections; "
+                            "try again later", 503)
+
+    def count(self, conn: Connection, step: int) -> None:
+        self.connections += step
+        if conn.viewer is None:
+            self.spectators += step
+            self._spectators_of[conn.client] = self._spectators_of.get(conn.client, 0) + step
+            if not self._spectators_of[conn.client]:
+                del self._spectators_of[conn.client]
+
+    # --- closing rooms, removing data ----------------------------------------
+
+    async def _make_room(self) -> None:
+        """Near the cap: close finished rooms nobody watches and open rooms nobody sits in."""
+        for room in list(self.rooms.values()):
+            if not room.connections and (room.status == "finished" or room.status == "open" and not room._people()):
+                await self.close_room(room)
+
+    async def close_room(self, room: Room) -> None:
+        """Close ``room``: its unfinished game is deleted; its finished games stay downloadable for
+        ``keep_records`` seconds (then :meth:`sweep` removes them), or it goes at once if it has none."""
+        async with room.lock:               # not while a bot's move is being stored
+            room.stop()
+            room.status = "closed"
+        for conn in list(room.connections):
+            room.disconnect(conn)
+            conn.close(4404, "this room has closed")
+        self.rooms.pop(room.id, None)
+        if await self.store.drop_room(room.id, keep_finished=True):
+            await self.store.save_room(room.id, {**room.data(), "closed_at": time.time()})
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Close idle rooms (``idle_room``, ``idle_game``), then remove closed rooms older than ``keep_records``."""
+        now = time.time() if now is None else now
+        limits = self.limits
+        for room in list(self.rooms.values()):
+            idle = now - room.active_at
+            if room.people_connected():
+                continue
+            if (room.status in ("open", "finished") and idle > limits.idle_room) or idle > limits.idle_game:
+                log.info("room %s: closed after %.0f s with nobody connected", room.id, idle)
+                await self.close_room(room)
+        for room_id, data in await self.store.rooms(unfinished_only=False):
+            if data.get("status") == "closed" and now - data.get("closed_at", self._started) > limits.keep_records:
+                await self.store.drop_room(room_id)
+
+    def start_sweeping(self) -> None:
+        async def sweeper() -> None:
+            while True:
+                await asyncio.sleep(self.limits.sweep_every)
+                try:
+                    await self.sweep()
+                except Exception:   # a failed sweep is retried next time; it must not stop the server
+                    log.exception("sweeping idle rooms failed")
+
+        self._sweeper = asyncio.create_task(sweeper())
+
+    # --- looking up, loading, stopping ----------------------------------------
 
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
@@ -479,24 +733,32 @@ class Lobby:
         return room
 
     def listing(self) -> list[dict[str, Any]]:
-        return [r.summary() for r in self.rooms.values() if r.status in ("open", "playing")]
+        """The public rooms seating players or playing (a private room is found only by its link)."""
+        return [r.summary() for r in self._live() if not r.options.private]
 
     async def resume_all(self) -> int:
-        """Load every room from the database; unfinished games continue where they stopped."""
+        """Load every room from the database, each checked as a new one would be (a bad one is skipped
+        with a log line); unfinished games continue where they stopped."""
         resumed = 0
         for room_id, data in await self.store.rooms():
-            room = Room.from_data(room_id, data, self)
-            self.rooms[room_id] = room
-            if room.game_id is not None and room.status in ("playing", "finished"):
-                stored = await self.store.game(room.game_id)
-                if stored is not None:
+            try:
+                room = Room.from_data(room_id, data, self)
+                stored = await self.store.game(room.game_id) if room.game_id is not None else None
+                if stored is not None and room.status in ("playing", "finished"):
                     room.resume(stored)
-                    resumed += room.status == "playing"
+            except (ValueError, TypeError, KeyError, AttributeError) as error:
+                why = _first_problem(error) if isinstance(error, ValidationError) else f"{error!s:.200}"
+                log.warning("room %s: skipped, its stored data is not valid (%s)", room_id, why)
+                continue
+            self.rooms[room_id] = room
+            resumed += room.status == "playing"
         return resumed
 
     async def close(self) -> None:
         """Stop every bot and clock (a stopped game resumes from the database when the server starts again)."""
         tasks = [t for room in self.rooms.values() for t in (room._timer, room._bot_task) if t is not None]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

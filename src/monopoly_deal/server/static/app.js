@@ -11,11 +11,13 @@ let lang = LANGUAGES.find((l) => l === localStorage.getItem("mdeal-lang")) || gu
 let { t, ui } = await words(lang);
 const query = new URLSearchParams(location.search);
 const roomId = query.get("room");
+// ?invite=SECRET: a private room's invite link; joining it needs the secret.
+const invite = query.get("invite");
 // ?seed=N on the lobby fixes a new room's deal, where the server allows it (mdeal serve --fixed-seeds).
 const seed = query.has("seed") ? Number(query.get("seed")) : null;
 
 const state = {
-  room: null, game: null, legal: [], you: null, log: [], notices: [], error: "", catalogue: null,
+  room: null, game: null, legal: [], you: null, invite: null, log: [], notices: [], error: "", catalogue: null,
   selected: null, deadline: null, offset: 0, connected: false, bots: [],
 };
 let socket = null;
@@ -51,7 +53,8 @@ async function showLobby() {
       el("label", {}, t("edition"), " ", el("select", { name: "edition" },
         el("option", { value: "base" }, t("base")), el("option", { value: "enhanced" }, t("enhanced")))),
       el("label", {}, t("clock"), " ", el("input", { name: "clock", type: "number", min: 5, max: 3600 })),
-      el("label", {}, t("rules"), " ", el("input", { name: "rules", placeholder: "putback=discard" }))),
+      el("label", {}, t("rules"), " ", el("input", { name: "rules", placeholder: "putback=discard" })),
+      el("label", {}, el("input", { name: "private", type: "checkbox", id: "private" }), " ", t("private"))),
     el("button", { class: "primary", type: "submit" }, t("create")), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -60,9 +63,9 @@ async function showLobby() {
       const room = await api("/api/rooms", {
         name: data.get("name"), players: Number(data.get("players")), edition: data.get("edition"),
         clock: data.get("clock") ? Number(data.get("clock")) : null, lang, rules: parseRules(data.get("rules")),
-        ...(seed === null ? {} : { seed }),
+        private: data.get("private") === "on", ...(seed === null ? {} : { seed }),
       });
-      location.search = `?room=${room.id}`;
+      location.search = new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id });
     } catch (e) { error.textContent = e.message; }
   });
   const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, t("open-rooms")));
@@ -125,7 +128,7 @@ function connect() {
   socket.onclose = (event) => {
     state.connected = false;
     if (event.code === 4403) { localStorage.removeItem(tokenKey(roomId)); }
-    if (event.code === 4404) { state.error = event.reason; render(); return; }
+    if (event.code === 4404 || event.code === 4409) { state.error = event.reason; render(); return; }
     render();
     setTimeout(connect, 1000);
   };
@@ -146,6 +149,7 @@ function receive(message) {
   state.connected = true;
   state.room = message.room;
   state.you = message.you;
+  state.invite = message.invite ?? null;
   if (message.game) {
     if (message.version !== state.version) state.selected = null;
     state.version = message.version;
@@ -180,9 +184,12 @@ function render() {
 function renderSeats() {
   const room = state.room;
   const seated = token() !== null;
+  const host = seated && state.you !== null && state.you === room.host;
   const seats = el("ul", { class: "seats" }, room.seats.map((s, i) => el("li", {},
-    `${t("seat")} P${i + 1}: `, s ? `${s.name}${s.kind === "bot" ? ` (${t("bot")})` : ""}` : t("empty"))));
-  const link = `${location.origin}/?room=${room.id}`;
+    `${t("seat")} P${i + 1}: `, s ? `${s.name}${s.kind === "bot" ? ` (${t("bot")})` : ""}` : t("empty"),
+    host && s && i !== room.host ? el("button", { class: "remove", "data-seat": i, onclick: () => post("remove", { seat: i }) }, t("remove")) : null)));
+  const secret = state.invite || invite;
+  const link = `${location.origin}/?${new URLSearchParams(secret ? { room: room.id, invite: secret } : { room: room.id })}`;
   const panel = el("div", { class: "panel", id: "seats" }, el("h2", {}, room.name || room.id), seats,
     el("p", { class: "row" }, `${t("invite")}: `, el("input", { value: link, readonly: true, size: 36, id: "invite" }),
       el("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t("copy"))));
@@ -190,7 +197,7 @@ function renderSeats() {
     const name = el("input", { id: "name", placeholder: t("your-name"), maxlength: 24 });
     panel.append(el("p", { class: "row" }, name, el("button", { class: "primary", id: "join", onclick: async () => {
       try {
-        const joined = await api(`/api/rooms/${room.id}/join`, { name: name.value || "?" });
+        const joined = await api(`/api/rooms/${room.id}/join`, { name: name.value || "?", ...(invite ? { invite } : {}) });
         localStorage.setItem(tokenKey(room.id), joined.token);
         socket.close();
       } catch (e) { state.error = e.message; render(); }
