@@ -50,7 +50,7 @@ WS_PING_SECONDS = 20.0
 #: units a second, bursts of ``message_burst``): roughly the server time its answer takes, a ping
 #: counting 1. A ``lang`` answer is the words of every card and the whole log again; an action is
 #: checked, stored and sent to everyone in the room.
-COSTS = {"ping": 1, "bad": 2, "act": 10, "lang": 25}
+COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20}
 #: Every connection of one client (one address) draws also from a budget shared by them all, this
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
 CLIENT_SHARE = 5
