@@ -26,6 +26,8 @@ from starlette.websockets import WebSocketDisconnect
 from monopoly_deal.server import LobbyLimits, create_app
 from monopoly_deal.server.http import CONTENT_SECURITY_POLICY, allowed_hosts_for, host_allowed
 
+from .helpers import Server
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -250,3 +252,15 @@ def test_the_documented_nginx_configuration_parses(tmp_path: Path) -> None:
                     f"http {{\naccess_log off;\n{site}\n}}\n")
     result = subprocess.run([nginx, "-t", "-c", str(main), "-p", str(tmp_path)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_mdeal_serve_allowed_hosts_names_the_public_host(tmp_path: Path) -> None:
+    """Behind a proxy for deal.example.org the server answers to that name only (the proxy passes Host)."""
+    server = Server(f"sqlite+aiosqlite:///{tmp_path / 'games.sqlite3'}", "--allowed-hosts", "deal.example.org")
+    server.start()
+    try:
+        url = f"{server.url}/api/rooms"
+        assert httpx.get(url, headers={"host": "deal.example.org"}, timeout=10).status_code == 200
+        assert httpx.get(url, timeout=10).status_code == 400     # Host: 127.0.0.1:port is not the public name
+    finally:
+        server.stop()
