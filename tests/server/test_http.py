@@ -197,6 +197,18 @@ def test_a_body_that_never_ends_is_timed_out(server: GuardedServer) -> None:
         assert _closed_within(slow, 6)
 
 
+def test_a_huge_request_head_is_refused(server: GuardedServer) -> None:
+    with server.raw() as sender:
+        sender.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        try:
+            for i in range(100):    # 100 headers of 1 KiB: far over the 16 KiB allowed
+                sender.sendall(b"X-Pad-%d: %s\r\n" % (i, b"x" * 1024))
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        answer = sender.recv(200)
+        assert answer.startswith(b"HTTP/1.1 400") or answer == b"", answer
+
+
 def test_a_chunked_body_is_refused_as_it_passes_the_limit(server: GuardedServer) -> None:
     with server.raw() as sender:
         sender.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
