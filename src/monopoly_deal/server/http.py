@@ -4,8 +4,8 @@ Three ASGI middlewares wrap the application (:func:`protect`), and :func:`guarde
 makes uvicorn's HTTP protocol time out requests that never finish and refuse an address's
 sockets beyond a cap. Every limit is in :class:`HttpLimits`, with the reason for its default.
 
->>> allowed_hosts_for("127.0.0.1")
-frozenset({'127.0.0.1', '::1', 'localhost'})
+>>> sorted(allowed_hosts_for("127.0.0.1"))
+['127.0.0.1', '::1', 'localhost']
 >>> host_allowed("localhost:8000", allowed_hosts_for("127.0.0.1")), host_allowed("evil.example", {"localhost"})
 (True, False)
 """
