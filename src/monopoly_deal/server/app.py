@@ -47,9 +47,10 @@ WS_PING_SECONDS = 20.0
 
 
 #: What a client message costs from its connection's budget (``LobbyLimits.messages_per_second``
-#: units a second, bursts of ``message_burst``): roughly the server time its answer takes, a ping
-#: counting 1. A ``lang`` answer is the words of every card and the whole log again; an action is
-#: checked, stored and sent to everyone in the room.
+#: units a second, bursts of ``message_burst``), weighed by what its answer costs against what a
+#: person needs: an action is checked, stored and sent to everyone, and a program may play fast
+#: (50 a second); a ``lang`` answer is the largest (every card's words and the whole log, tens of
+#: KiB), and a person changes language once.
 COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20}
 #: Every connection of one client (one address) draws also from a budget shared by them all, this
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
