@@ -110,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="change one of the server's limits, e.g. rooms_per_client=50 (docs/web.md lists them)")
     serve.add_argument("--fixed-seeds", action="store_true",
                        help="let a new room choose its seed (tests, lessons): whoever knows it knows every card")
+    serve.add_argument("--allowed-hosts", metavar="HOST,HOST", type=_host_list, default=None,
+                       help="host names the server answers to, e.g. deal.example.org (default: the --host address, "
+                            "and localhost on 127.0.0.1; .example.org: the domain and its subdomains; * any)")
+    serve.add_argument("--forwarded-allow-ips", metavar="IP,IP", type=_address_list, default="127.0.0.1,::1",
+                       help="reverse proxies whose X-Forwarded-For names the client (default 127.0.0.1,::1)")
     serve.set_defaults(run=_run_serve)
 
     arena = sub.add_parser("arena", help="bots play many games on duplicate deals: win rates, ratings, plots")
@@ -264,8 +269,27 @@ def _run_serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"mdeal serve: --limit: {error}", file=sys.stderr)
         return 2
-    serve(args.host, args.port, args.db, limits)
+    serve(args.host, args.port, args.db, limits, args.allowed_hosts, args.forwarded_allow_ips)
     return 0
+
+
+def _host_list(text: str) -> list[str]:
+    hosts = [h.strip().lower() for h in text.split(",") if h.strip()]
+    if not hosts:
+        raise argparse.ArgumentTypeError("expected host names separated by commas, e.g. deal.example.org")
+    return hosts
+
+
+def _address_list(text: str) -> str:
+    import ipaddress
+
+    for item in (i.strip() for i in text.split(",")):
+        try:
+            if item and item != "*":   # an empty list trusts no proxy
+                ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an IP address or network: {item!r}") from None
+    return text
 
 
 def _run_cards(args: argparse.Namespace) -> int:

@@ -17,12 +17,12 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from contextlib import asynccontextmanager
 from importlib.resources import files
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Path, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -30,29 +30,40 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
 from ..i18n import LANGUAGES
+from .http import HttpLimits, allowed_hosts_for, guarded_protocol, protect
 from .persistence import DatabaseInUse, Store
-from .protocol import (
-    Act,
-    AddBot,
-    Join,
-    ProtocolError,
-    RemovePlayer,
-    RoomOptions,
-    SeatToken,
-    SetLanguage,
-    parse_client_message,
-)
-from .rooms import Connection, Lobby, LobbyLimits, RoomError, client_key
+from .protocol import (Act, AddBot, Join, Ping, ProtocolError, RemovePlayer, RoomOptions, SeatToken, SetLanguage,
+                       parse_client_message)
+from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key
 from .views import hello, page_words
 
 log = logging.getLogger("monopoly_deal.server")
 
 STATIC = files("monopoly_deal.server") / "static"
-MAX_BODY_BYTES = 16 * 1024
+#: Valid ids of stored games: SQL's 64-bit integers (a larger one is no game, not a server error).
+GameId = Annotated[int, Path(ge=0, lt=2**63)]
+#: A WebSocket that does not answer a ping within this many seconds (sent this often) is closed.
+WS_PING_SECONDS = 20.0
+
+
+#: What a client message costs from its connection's budget (``LobbyLimits.messages_per_second``
+#: units a second, bursts of ``message_burst``), weighed by what its answer costs against what a
+#: person needs: an action is checked, stored and sent to everyone, and a program may play fast
+#: (50 a second); a ``lang`` answer is the largest (every card's words and the whole log, tens of
+#: KiB), and a person changes language once.
+COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20}
+#: Every connection of one client (one address) draws also from a budget shared by them all, this
+#: many connections' worth: many tabs or sockets do not multiply what one client may cost.
+CLIENT_SHARE = 5
 
 
 class Throttle:
-    """A token bucket: ``rate`` messages a second on average, bursts of up to ``burst``."""
+    """A token bucket: ``rate`` units a second on average, bursts of up to ``burst``.
+
+    >>> bucket, shared = Throttle(rate=10, burst=30), Throttle(rate=10, burst=20)
+    >>> bucket.allow(25), bucket.allow(25), bucket.allow(1, shared), bucket.refused
+    (True, False, True, 1)
+    """
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
@@ -60,19 +71,51 @@ class Throttle:
         self.stamp = time.monotonic()
         self.refused = 0
 
-    def allow(self) -> bool:
+    def _refill(self) -> None:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
+
+    def allow(self, cost: float = 1, shared: Throttle | None = None) -> bool:
+        """Spend ``cost`` from this bucket and from ``shared`` (a budget shared with other connections),
+        or from neither when one of them does not hold it."""
+        buckets = (self,) if shared is None else (self, shared)
+        for bucket in buckets:
+            bucket._refill()
+        if all(bucket.tokens >= cost for bucket in buckets):
+            for bucket in buckets:
+                bucket.tokens -= cost
             return True
         self.refused += 1
         return False
 
 
-def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> FastAPI:
-    """The application; the database opens (and unfinished games resume) when it starts."""
+class ClientBudgets:
+    """One shared :class:`Throttle` per client address, kept while it has a connection open."""
+
+    def __init__(self) -> None:
+        self._budgets: dict[str, tuple[Throttle, int]] = {}
+
+    def open(self, client: str, limits: LobbyLimits) -> Throttle:
+        budget, count = self._budgets.get(client) or (
+            Throttle(limits.messages_per_second * CLIENT_SHARE, limits.message_burst * CLIENT_SHARE), 0)
+        self._budgets[client] = (budget, count + 1)
+        return budget
+
+    def close(self, client: str) -> None:
+        budget, count = self._budgets[client]
+        if count > 1:
+            self._budgets[client] = (budget, count - 1)
+        else:
+            del self._budgets[client]
+
+
+def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
+               allowed_hosts: Collection[str] = ("*",), http_limits: HttpLimits | None = None) -> FastAPI:
+    """The application; the database opens (and unfinished games resume) when it starts.
+
+    ``allowed_hosts``: the ``Host`` names it answers to (:func:`~.http.host_allowed`; ``*`` any,
+    as for tests and embedding: :func:`serve` passes the addresses it listens on)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -89,19 +132,14 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     app = FastAPI(title="monopoly-deal", lifespan=lifespan)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    protect(app, allowed_hosts, http_limits or HttpLimits())
+    app.state.client_budgets = ClientBudgets()
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         return request.app.state.lobby  # type: ignore[no-any-return]
 
     def client_of(request: Request | WebSocket) -> str | None:
         return client_key(request.client.host if request.client else None)
-
-    @app.middleware("http")
-    async def cap_body(request: Request, call_next: Any) -> Any:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"error": f"request body over {MAX_BODY_BYTES} bytes"}, status_code=413)
-        return await call_next(request)
 
     @app.exception_handler(RoomError)
     async def room_error(_request: Request, error: RoomError) -> JSONResponse:
@@ -114,6 +152,10 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> FileResponse:   # browsers ask for it whatever the page links
+        return FileResponse(str(STATIC / "favicon.svg"), media_type="image/svg+xml")
 
     @app.get("/api/bots")
     async def bots() -> list[dict[str, Any]]:
@@ -182,7 +224,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
         return await lobby.store.finished_games(room_id)
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: int, request: Request) -> JSONResponse:
+    async def record(game_id: GameId, request: Request) -> JSONResponse:
         stored = await lobby_of(request).store.game(game_id)
         if stored is None:
             raise RoomError(f"no game {game_id}", 404)
@@ -234,42 +276,52 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
     writer = asyncio.create_task(write())
     limits = lobby.limits
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
+    budgets: ClientBudgets = websocket.app.state.client_budgets
+    shared = budgets.open(client or "", limits)
     try:
         while not writer.done():
             event = await websocket.receive()
             if event["type"] == "websocket.disconnect":
                 break
             text: str | bytes = event.get("text") or event.get("bytes") or b""
-            if not throttle.allow():
+            try:
+                message: Act | SetLanguage | Ping | ProtocolError = parse_client_message(text)
+            except ProtocolError as error:
+                message = error
+            if not throttle.allow(COSTS["bad" if isinstance(message, ProtocolError) else message.type], shared):
                 if throttle.refused > limits.cut_off:
                     await websocket.close(1008, "too many messages")
                     break
                 conn.push({"type": "error", "error": "too many messages: slow down"})
-                continue
-            try:
-                message = parse_client_message(text)
-            except ProtocolError as error:
-                conn.push({"type": "error", "error": str(error)})
-                continue
-            if isinstance(message, Act):
-                if conn.viewer is None:
-                    conn.push({"type": "error", "error": "spectators cannot act; join a seat to play"})
-                    continue
-                try:
-                    await room.act(conn.viewer, message.action)
-                except RoomError as error:
-                    conn.push({"type": "error", "error": str(error), "action": message.action})
-            elif isinstance(message, SetLanguage):
-                conn.lang = message.lang
-                conn.push(hello(conn.lang))
-                room.send_state(conn, from_start=True)
             else:
-                conn.push({"type": "pong"})
+                await _answer(room, conn, message)
+            await asyncio.sleep(0)   # let every other client's messages, bots and clocks have their turn
     except WebSocketDisconnect:
         pass
     finally:
+        budgets.close(client or "")
         room.disconnect(conn)
         writer.cancel()
+
+
+async def _answer(room: Room, conn: Connection, message: Act | SetLanguage | Ping | ProtocolError) -> None:
+    """What one message from ``conn`` asks of ``room``; a refusal is an ``error`` message to it alone."""
+    if isinstance(message, ProtocolError):
+        conn.push({"type": "error", "error": str(message)})
+    elif isinstance(message, Act):
+        if conn.viewer is None:
+            conn.push({"type": "error", "error": "spectators cannot act; join a seat to play"})
+            return
+        try:
+            await room.act(conn.viewer, message.action)
+        except RoomError as error:
+            conn.push({"type": "error", "error": str(error), "action": message.action})
+    elif isinstance(message, SetLanguage):
+        conn.lang = message.lang
+        conn.push(hello(conn.lang))
+        room.send_state(conn, from_start=True)
+    else:
+        conn.push({"type": "pong"})
 
 
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
@@ -284,13 +336,20 @@ async def _check_database(db_url: str | None) -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
-          limits: LobbyLimits | None = None) -> None:
-    """Run the server until interrupted (``mdeal serve``)."""
+          limits: LobbyLimits | None = None, allowed_hosts: Collection[str] | None = None,
+          forwarded_allow_ips: str = "127.0.0.1,::1", http_limits: HttpLimits | None = None) -> None:
+    """Run the server until interrupted (``mdeal serve``). It answers to ``allowed_hosts`` (by default
+    :func:`~.http.allowed_hosts_for` ``host``), and believes ``X-Forwarded-For`` only from
+    ``forwarded_allow_ips`` (a reverse proxy: docs/deploy.md)."""
     import uvicorn
 
     try:   # the server's own store takes the lock for its life; refuse at once, in one line, if it is held
         asyncio.run(_check_database(db_url))
     except DatabaseInUse as error:
         raise SystemExit(f"mdeal serve: {error}") from None
+    http_limits = http_limits or HttpLimits()
+    app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits)
     print(f"monopoly-deal: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)", flush=True)
-    uvicorn.run(create_app(db_url, limits), host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                http=guarded_protocol(http_limits, forwarded_allow_ips), ws_ping_interval=WS_PING_SECONDS,
+                ws_ping_timeout=WS_PING_SECONDS, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)

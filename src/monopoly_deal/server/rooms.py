@@ -38,7 +38,7 @@ from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
-from .views import action_fields, lines, new_narrator, spectator_view, translator
+from .views import action_fields, log_lines, new_narrator, spectator_view, translator
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -561,7 +561,7 @@ class Room:
         log = self.messages[viewer]
         message.update(game=view, legal=legal, version=len(game.history), game_id=self.game_id,
                        deadline=self.deadline, now=time.time(), log_reset=conn.sent == 0,
-                       log=lines(log[conn.sent:], game.names, conn.lang))
+                       log=log_lines.lines(log, conn.sent, game.names, conn.lang))
         conn.sent = len(log)
         return message
 

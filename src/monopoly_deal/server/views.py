@@ -14,6 +14,7 @@ same with every hand (and every privately seen card) removed.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import cache
 from typing import Any
 
@@ -77,9 +78,57 @@ def lines(messages: list[Message], names: list[str], lang: str) -> list[str]:
     return translator(lang).lines(messages, names)
 
 
+class LogLines:
+    """A game's whole log in words, rendered once per log and language and then extended: a client that
+    (re)connects or changes language is sent the whole log, and rendering it again each time
+    (milliseconds for a long game) let a client that asks over and over hold the server.
+
+    Keyed by the log list itself (a room's log for one viewer), at most ``size`` logs, the least
+    recently used forgotten first.
+
+    >>> from monopoly_deal.narrate import Narrator
+    >>> game = Game(players=2, seed=1, log=True)
+    >>> log = Narrator(game, 0).start()
+    >>> cache = LogLines()
+    >>> cache.lines(log, 0, game.names, "en") == lines(log, game.names, "en")
+    True
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        # (id(log), lang) -> (log, how many of its messages are rendered, their lines)
+        self._done: OrderedDict[tuple[int, str], tuple[list[Message], int, list[str]]] = OrderedDict()
+
+    def lines(self, log: list[Message], start: int, names: list[str], lang: str) -> list[str]:
+        """``log[start:]`` in words in ``lang``, as :func:`lines` renders it."""
+        if start > 0:   # the new messages after an action: a few, rendered once per client
+            return lines(log[start:], names, lang)
+        key = (id(log), lang)
+        cached = self._done.get(key)
+        rendered, done = (cached[1], cached[2]) if cached is not None and cached[0] is log else (0, [])
+        # A turn's heading joins the line after it: render up to the last message that is no heading,
+        # where lines(a + b) == lines(a) + lines(b), keep that, and render the rest each time.
+        split = len(log)
+        while split > rendered and log[split - 1].id == "turn":
+            split -= 1
+        if split > rendered:
+            done = done + lines(log[rendered:split], names, lang)
+            self._done[key] = (log, split, done)
+        if key in self._done:
+            self._done.move_to_end(key)
+        while len(self._done) > self.size:
+            self._done.popitem(last=False)
+        return done + lines(log[split:], names, lang)
+
+
+log_lines = LogLines()
+
+
+@cache
 def hello(lang: str) -> dict[str, Any]:
     """The first message to a client (again when it changes language): every card and colour with its
-    name in ``lang``, for drawing cards, and the front ends' labels (``ui.*``) from the same catalogue."""
+    name in ``lang``, for drawing cards, and the front ends' labels (``ui.*``) from the same catalogue.
+    Made once per language: callers send it and never change it."""
     tr = translator(lang)
     cards = {t.key: {"name": tr.card(t.key), "kind": Kind(t.kind).name.lower(), "value": t.value,
                      "colours": [COLOUR_KEYS[c] for c in t.colours]} for t in TYPES}
@@ -90,6 +139,7 @@ def hello(lang: str) -> dict[str, Any]:
     return {"type": "hello", "lang": lang, "cards": cards, "colours": colours, "ui": ui}
 
 
+@cache
 def page_words(lang: str) -> dict[str, str]:
     """The web page's words in ``lang`` (one of :data:`~monopoly_deal.i18n.LANGUAGES`, else ``ValueError``):
     its own labels (``web.*``, lobby and room) and the front ends' (``ui.*``), by message id."""

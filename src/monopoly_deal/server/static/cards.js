@@ -7,6 +7,7 @@ export function el(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else if (name === "class") node.className = value;
+    else if (name === "style") node.style.cssText = value;   // the CSP allows styles set this way, not style=""
     else node.setAttribute(name, value === true ? "" : value);
   }
   for (const child of children.flat()) {

@@ -1,0 +1,281 @@
+"""HTTP protections in front of the game: host names, security headers, body size, slow and greedy sockets.
+
+Three ASGI middlewares wrap the application (:func:`protect`), and :func:`guarded_protocol`
+makes uvicorn's HTTP protocol time out requests that never finish and refuse an address's
+sockets beyond a cap. Every limit is in :class:`HttpLimits`, with the reason for its default.
+
+>>> sorted(allowed_hosts_for("127.0.0.1"))
+['127.0.0.1', '::1', 'localhost']
+>>> host_allowed("localhost:8000", allowed_hosts_for("127.0.0.1")), host_allowed("evil.example", {"localhost"})
+(True, False)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import socket
+from collections.abc import Awaitable, Callable, Collection, MutableMapping
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.applications import Starlette
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+#: The page is plain ES modules and a stylesheet from /static, its WebSocket goes to the same host,
+#: and it is never framed: anything else a page of this origin might load is refused.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                           "frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+@dataclass(frozen=True)
+class HttpLimits:
+    """What one HTTP client may take; each default is far above what the page needs."""
+
+    max_body_bytes: int = 16 * 1024          # the largest request body (a room's options are < 1 KiB)
+    request_timeout: float = 10.0            # seconds for a request's head and body to arrive, from its first byte
+    max_head_bytes: int = 16 * 1024          # request line and headers (a browser sends < 2 KiB)
+    connections_per_address: int = 64        # open sockets from one address (a page holds 1–3)
+
+
+def allowed_hosts_for(listen: str) -> frozenset[str]:
+    """The host names a server listening on ``listen`` answers to by default: that address, and
+    ``localhost`` and the loopback addresses when it listens on loopback. A server on every
+    address (``0.0.0.0``, ``::``) answers to this machine's names and to any IP address: a DNS
+    rebinding attack needs a name the attacker controls, so an address typed in is never one.
+
+    >>> sorted(allowed_hosts_for("192.168.1.5"))
+    ['192.168.1.5']
+    """
+    hosts = {listen.lower()}
+    if _is_loopback(listen) or listen == "localhost":
+        hosts |= {"localhost", "127.0.0.1", "::1"}
+    if listen in ("0.0.0.0", "::", ""):
+        hosts |= {"localhost", "*ip*", socket.gethostname().lower(), socket.getfqdn().lower()}
+    return frozenset(hosts)
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
+def host_allowed(header: str, allowed: Collection[str]) -> bool:
+    """Whether a ``Host`` header (``name``, ``name:port`` or ``[v6]:port``) names one of ``allowed``
+    (``*`` allows any, ``*ip*`` any IP address, ``.example.org`` that domain and its subdomains)."""
+    if "*" in allowed:
+        return True
+    host = header.strip().lower()
+    if host.startswith("["):
+        host = host[1:].partition("]")[0]
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    host = host.rstrip(".")
+    if not host:
+        return False
+    return (host in allowed or ("*ip*" in allowed and _is_ip(host))
+            or any(a.startswith(".") and (host == a[1:] or host.endswith(a)) for a in allowed))
+
+
+def protect(app: Starlette, allowed_hosts: Collection[str], limits: HttpLimits) -> None:
+    """Put ``app`` behind the host check, the security headers and the body limit (outermost first)."""
+    app.add_middleware(_BodyLimit, limit=limits.max_body_bytes)
+    app.add_middleware(_SecurityHeaders)
+    app.add_middleware(_AllowedHosts, allowed=frozenset(allowed_hosts))
+
+
+class _AllowedHosts:
+    """Refuses a request (400) or WebSocket (closed before the handshake: 403) whose ``Host`` is not allowed."""
+
+    def __init__(self, app: ASGIApp, allowed: frozenset[str]) -> None:
+        self.app, self.allowed = app, allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
+            if not host_allowed(host, self.allowed):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008, "reason": "host not allowed"})
+                else:
+                    await _error(send, 400, f"host not allowed: {host[:100]!r} (see mdeal serve --allowed-hosts)")
+                return
+        await self.app(scope, receive, send)
+
+
+class _SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _BodyLimit:
+    """Reads a request's body before the application does and answers 413 as soon as it passes
+    ``limit`` bytes, whether or not it announced its length: nothing over the limit is ever held."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            await _error(send, 413, f"request body over {self.limit} bytes")
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":    # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await _error(send, 413, f"request body over {self.limit} bytes")
+                return
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _error(send: Send, status: int, text: str) -> None:
+    body = json.dumps({"error": text}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close"), *SECURITY_HEADERS]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def trusted_networks(addresses: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network] | None:
+    """``--forwarded-allow-ips`` as networks (``None`` for ``*``: every address).
+
+    >>> trusted_networks("127.0.0.1, 10.0.0.0/8")
+    [IPv4Network('127.0.0.1/32'), IPv4Network('10.0.0.0/8')]
+    """
+    items = [a.strip() for a in addresses.split(",") if a.strip()]
+    if "*" in items:
+        return None
+    return [ipaddress.ip_network(a, strict=False) for a in items]
+
+
+def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools), with a time-out for a request that never finishes
+    arriving, a cap on its head's size, and a cap on open sockets per address (not for the trusted
+    proxies, whose sockets carry everyone's requests). Pass it as ``uvicorn.run(..., http=…)``."""
+    networks = trusted_networks(proxies)
+
+    def is_proxy(host: str) -> bool:
+        try:
+            address = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        return networks is None or any(address in n for n in networks)
+
+    class GuardedHttpProtocol(HttpToolsProtocol):
+        request_timer: asyncio.TimerHandle | None = None
+        head_bytes = 0
+        head_done = False
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            host = self.client[0] if self.client else None
+            if host is not None and not is_proxy(host):
+                same = sum(1 for c in self.connections if getattr(c, "client", None) and c.client[0] == host)
+                if same > limits.connections_per_address:
+                    transport.close()
+                    return
+            self._arm()
+
+        def _arm(self) -> None:
+            self._disarm()
+            self.request_timer = self.loop.call_later(limits.request_timeout, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self.request_timer is not None:
+                self.request_timer.cancel()
+                self.request_timer = None
+
+        def _too_slow(self) -> None:   # a request still arriving after its time: drop the socket
+            self.request_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def data_received(self, data: bytes) -> None:
+            if not self.head_done:
+                self.head_bytes += len(data)
+                if self.head_bytes > limits.max_head_bytes + limits.max_body_bytes:
+                    self.send_400_response("Request head too large.")
+                    return
+            super().data_received(data)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            if self.request_timer is None:   # the next request on a kept-alive socket
+                self._arm()
+
+        def on_headers_complete(self) -> None:
+            self.head_done = True
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self._disarm()
+            self.head_bytes, self.head_done = 0, False
+            super().on_message_complete()
+
+        def handle_websocket_upgrade(self) -> None:
+            self._disarm()   # the WebSocket protocol takes over: pings find a peer that is gone
+            super().handle_websocket_upgrade()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return GuardedHttpProtocol
