@@ -41,8 +41,9 @@ class Rules:
         max_turns: the game ends without a winner after this many turns (R7).
         max_rearrangements: free re-arrangements (``move``, ``swap``) a player may make in one
             turn (R6.2), so that re-colouring cannot go on for ever; 0 means no limit. The
-            default, 50, is far above what a turn needs: any arrangement of a table is at
-            most one move per wild card away, before each of the three plays.
+            default, 50, takes no real choice: every arrangement in reach is a handful of
+            moves away (tests/engine/test_quick_accept.py measures it), so a player can
+            re-arrange the whole table before each of the three plays and again at the end.
     """
 
     values: str = "printed"
