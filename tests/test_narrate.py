@@ -13,13 +13,23 @@ from monopoly_deal.narrate import ENGLISH, Card, Message, Narrator, Player, Word
 
 
 def told(game: Game, *actions: str, viewer: int | None = None) -> list[str]:
-    """Play ``actions`` through a Narrator; the lines said after the first action."""
+    """Play ``actions`` through a Narrator; the lines said after the first action. A target asked
+    with ``accept`` as its only answer (R5.7: everyone is asked) accepts without being listed."""
     narrator = Narrator(game, viewer)
     words = Words(game.names)
     narrator.start()
     lines: list[str] = []
     for action in actions:
+        lines += _forced_accepts(game, narrator, words)
         lines += words.lines(narrator.play(action))
+    return lines + _forced_accepts(game, narrator, words)
+
+
+def _forced_accepts(game: Game, narrator: Narrator, words: Words) -> list[str]:
+    lines: list[str] = []
+    while not game.over and game.decision_info()["type"] == "respond" and \
+            [str(a) for a in game.legal_actions()] == ["accept"]:
+        lines += words.lines(narrator.play("accept"))
     return lines
 
 
@@ -134,10 +144,16 @@ def test_sly_deal_announced_when_answered_and_still_takes() -> None:
 
 # --- stealing --------------------------------------------------------------------
 
-def test_sly_deal_unanswered_is_one_sentence() -> None:
-    """R5.4: Sly Deal takes a card outside a complete set."""
-    game = Game.from_position(3, hands={0: ["sly-deal"]}, groups={2: [("red", ["red/yellow"], None, None)]})
-    assert told(game, "sly-deal P3 red:red/yellow") == ["P1 takes P3's red/yellow wild (as red) with Sly Deal."]
+@pytest.mark.parametrize("p3_hand", [[], ["just-say-no"]])
+def test_sly_deal_is_told_alike_whether_the_target_could_answer(p3_hand: list[str]) -> None:
+    """R5.4: Sly Deal takes a card outside a complete set. R5.7: the target is asked either way, so the
+    words do not tell whether P3 held a Just Say No."""
+    game = Game.from_position(3, hands={0: ["sly-deal"], 2: p3_hand}, groups={2: [("red", ["red/yellow"], None, None)]})
+    answer = ["accept"] if p3_hand else []  # told() answers the forced accept itself
+    assert told(game, "sly-deal P3 red:red/yellow", *answer, viewer=1) == [
+        "P1 plays Sly Deal on P3's red/yellow wild (as red).",
+        "P1 takes P3's red/yellow wild (as red) with Sly Deal.",
+    ]
 
 
 def test_forced_deal() -> None:
@@ -155,6 +171,7 @@ def test_deal_breaker() -> None:
     game = Game.from_position(2, hands={0: ["deal-breaker"]},
                               groups={1: [("red", ["red", "red/yellow", "red"], None, None)]})
     assert told(game, "deal-breaker P2 red") == [
+        "P1 plays Deal Breaker on P2's red set.",
         "P1 takes P2's complete red set (red property, red/yellow wild (as red), red property) with Deal Breaker.",
     ]
 
@@ -189,6 +206,7 @@ def test_go_to_jail_and_the_missed_turn() -> None:
     """R1.3: Go To Jail: the player skips their next turn (no draw, no plays)."""
     game = enhanced(2, hands={0: ["go-to-jail", "5M"]}, draw=["1M", "2M"])
     assert told(game, "go-to-jail P2", "end") == [
+        "P1 plays Go To Jail on P2.",
         "P1 sends P2 to jail with Go To Jail: P2 misses the next turn.",
         "Turn 2 — P2 is in jail and misses this turn.",
         "Turn 3 — P1 draws 2 cards: 1M, 2M.",
@@ -204,7 +222,7 @@ def test_go_to_jail_and_the_missed_turn() -> None:
 def test_inheritor_card_seen_by_the_two_players_only(viewer: int | None, line: str) -> None:
     """R1.3: Inheritor draws a random card from another hand; only those two see it."""
     game = enhanced(hands={0: ["inheritor"], 1: ["sly-deal"]})
-    assert told(game, "inheritor P2", viewer=viewer) == [line]
+    assert told(game, "inheritor P2", viewer=viewer) == ["P1 plays Inheritor on P2.", line]
 
 
 def test_speeding_deal() -> None:

@@ -123,8 +123,34 @@ def test_wrong_format(good: dict) -> None:
 
 
 def test_wrong_version(good: dict) -> None:
-    message = error_of(edited(good, version=2))
-    assert message.startswith("game.json: field 'version': version 2 is not supported")
+    message = error_of(edited(good, version=3))
+    assert message.startswith("game.json: field 'version': version 3 is not supported; this program reads versions 1, 2")
+    assert error_of(edited(good, version="2")).startswith("game.json: field 'version': version '2' is not supported")
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_a_version_1_record_replays_to_the_same_game() -> None:
+    """tests/data/record-v1.json was made by the engine before version 2: targets without a Just Say
+    No accepted at once (no ``accept`` in the record) and one turn re-coloured a wild 60 times. It
+    replays as it was played, to the same result and the same final tables, banks and piles."""
+    record = load(DATA / "record-v1.json")
+    assert record.version == 1 and record.rules.max_rearrangements == 0
+    game = replay(record)
+    final = json.loads((DATA / "record-v1.final.json").read_text())
+    assert [game.view(0)["groups"][p] for p in range(3)] == final["groups"]
+    assert [[game.card_key(c) for c in pile] for pile in game.banks] == final["banks"]
+    assert [[game.card_key(c) for c in h] for h in game.hands] == final["hands"]
+    assert [game.card_key(c) for c in game.discard] == final["discard"]
+    assert game.record()["version"] == 1 and game.record()["actions"] == record.actions
+
+
+def test_a_version_1_record_does_not_replay_as_version_2() -> None:
+    """The counter-test: read as version 2 (every target asked, the cap on), the same actions are refused."""
+    data = json.loads((DATA / "record-v1.json").read_text())
+    message = error_of(edited(data, version=2))
+    assert "not legal now" in message
 
 
 def test_missing_and_unknown_fields(good: dict) -> None:

@@ -517,7 +517,7 @@ def messages(game: Game, viewer: int | None = None) -> list[Message]:
     set up with :meth:`Game.from_position` cannot be, so narrate such a game
     with a :class:`Narrator` as it is played.
     """
-    fresh = Game(game.players, game.edition, game.rules, game.seed, game.names, log=True)
+    fresh = game.restart()
     narrator = Narrator(fresh, viewer)
     out = narrator.start()
     try:

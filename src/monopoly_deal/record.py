@@ -13,6 +13,11 @@ result is stored too, so a replay can check it ends where the game did.
 >>> replay(record).record() == game.record()
 True
 
+Version 2 (this program's) asks every target of an action card, so its records
+hold an ``accept`` for each target; version 1 records, made before, replay as
+they were played: a target who could not answer accepted at once, and free
+re-arranging had no per-turn limit (:func:`rules_for`, :meth:`Record.start`).
+
 Every error is a :class:`RecordError` that names the source (a file name),
 then the field or the action at fault::
 
@@ -32,6 +37,7 @@ from .engine.cards import EDITIONS
 from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION, record_dict
 
 FIELDS = ("format", "version", "edition", "rules", "seed", "players", "actions", "result")
+VERSIONS = (1, RECORD_VERSION)
 REASONS = ("sets", "turn-limit")
 
 
@@ -71,11 +77,30 @@ class Record:
     actions: list[str]
     result: Result
     source: str = field(default="<record>", compare=False)
+    version: int = RECORD_VERSION
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, as :meth:`Game.record` writes it."""
         r = self.result
-        return record_dict(self.edition, self.rules, self.seed, self.players, self.actions, r.winner, r.reason, r.turns)
+        return record_dict(self.edition, self.rules, self.seed, self.players, self.actions, r.winner, r.reason,
+                           r.turns, self.version)
+
+    def start(self, log: bool = True) -> Game:
+        """The recorded game at its start, played as its version was (see the module docstring)."""
+        return start_game(self.version, self.edition, self.rules, self.seed, self.players, log)
+
+
+def rules_for(version: int, data: dict[str, Any]) -> Rules:
+    """The rule options of a record (or stored game) of ``version``: version 1 was played with
+    no limit on free re-arranging, so a missing ``max_rearrangements`` means 0 (none) there."""
+    if version == 1 and isinstance(data, dict):
+        data = {"max_rearrangements": 0, **data}
+    return Rules.from_dict(data)
+
+
+def start_game(version: int, edition: str, rules: Rules, seed: int, players: list[str], log: bool = True) -> Game:
+    """A game of ``version`` at its start: version 1 asked only the targets who could answer."""
+    return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1)
 
 
 # --- writing ------------------------------------------------------------------
@@ -127,13 +152,15 @@ def from_dict(data: Any, source: str = "<record>") -> Record:
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
         raise fail(unknown[0], f"unknown field; a record has {', '.join(FIELDS)}")
-    if not _is_int(data["version"]) or data["version"] != RECORD_VERSION:
-        raise fail("version", f"version {data['version']!r} is not supported; this program reads version {RECORD_VERSION}")
+    version = data["version"]
+    if not _is_int(version) or version not in VERSIONS:
+        raise fail("version", f"version {version!r} is not supported; this program reads versions "
+                              f"{', '.join(map(str, VERSIONS))}")
     edition = data["edition"]
     if edition not in EDITIONS:
         raise fail("edition", f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
     try:
-        rules = Rules.from_dict(data["rules"])
+        rules = rules_for(version, data["rules"])
     except (ValueError, TypeError) as error:
         raise fail("rules", str(error)) from None
     seed = data["seed"]
@@ -154,7 +181,7 @@ def from_dict(data: Any, source: str = "<record>") -> Record:
         except IllegalActionError as error:
             raise RecordError(f"{source}: actions[{i}] {text!r}: {error}") from None
     result = _result(data["result"], len(players), fail)
-    return Record(edition, rules, seed, list(players), list(actions), result, source)
+    return Record(edition, rules, seed, list(players), list(actions), result, source, version)
 
 
 def _result(data: Any, players: int, fail: Any) -> Result:
@@ -180,7 +207,7 @@ def replay(record: Record) -> Game:
     changed: a failed replay leaves nothing half-applied behind."""
     source = record.source
     try:
-        game = Game(len(record.players), record.edition, record.rules, record.seed, record.players, log=True)
+        game = record.start()
     except ValueError as error:  # e.g. a start seat beyond the players
         raise RecordError(f"{source}: field 'rules': {error}") from None
     for i, text in enumerate(record.actions):

@@ -182,6 +182,8 @@ def test_heuristic_pays_with_what_it_values_least() -> None:  # R8
     game = Game.from_position(2, hands={0: ["debt-collector"]}, banks={1: ["3M", "1M", "4M"]},
                               groups={1: [("green", ["green", "green"], None, None)]})
     game.apply("debt-collector P2")
+    assert _choice(game) == "accept"  # asked (R5.7), with nothing else to answer
+    game.apply("accept")
     paid = []
     while game.decision == 5:
         action = _choice(game)
@@ -203,3 +205,19 @@ def test_heuristic_beats_random() -> None:
         bots[h] = HeuristicBot(seed)
         wins += play(Game(2, seed=seed, log=False), bots).winner == h
     assert wins >= 17
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iters=60"])
+def test_bots_cannot_tell_whether_a_target_held_a_just_say_no(spec: str) -> None:
+    """R5.7: P2 is asked either way; after P2 accepts, P1's bot chooses alike in two deals that differ
+    only in whether P2 held a Just Say No (its Seat shows nothing of it, nor do its samples)."""
+    choices = []
+    for p2_card in ("just-say-no", "pass-go"):
+        game = Game.from_position(3, hands={0: ["debt-collector", "sly-deal", "1M", "red"], 1: [p2_card, "2M"]},
+                                  banks={1: ["5M"]}, groups={1: [("green", ["green"], None, None)]})
+        game.apply("debt-collector P2")
+        game.apply("accept")
+        game.apply("pay 5M")
+        assert game.decider == 0
+        choices.append([str(make_bot(spec, seed).choose(Seat(game, 0))) for seed in range(3)])
+    assert choices[0] == choices[1]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from monopoly_deal.engine import Game
+from monopoly_deal.narrate import ENGLISH, Narrator, Words
 
 from .helpers import EDITIONS, mid_game_states, play_out
 
@@ -126,3 +127,105 @@ def test_determinized_games_play_to_the_end(edition: str) -> None:
         world = game.determinize(game.decider, seed=i)
         play_out(world, random.Random(i), after=Game.check_invariants)
         assert world.winner >= 0 or world.result == "turn-limit"
+
+
+# --- R5.7: whether a player holds a Just Say No (or a Rent Transfer) is never public ------------
+#
+# Each case is a position and a script of actions. The two deals of a case differ only in one card
+# of one player's hand (``holder``): a Just Say No (or a Rent Transfer) or a card that cannot answer.
+# The same script is legal in both, and nobody but the holder may see any difference.
+
+BANKS = {1: ["2M", "1M", "5M"], 2: ["2M", "1M", "5M"]}
+ANSWER_CASES = {
+    "debt-collector": ("base", {0: ["debt-collector"]}, {}, 1, ["debt-collector P2", "accept", "pay 5M"]),
+    "birthday": ("base", {0: ["birthday"]}, {}, 1, ["birthday", "accept", "pay 2M", "accept", "pay 2M"]),
+    "rent, every other player": ("base", {0: ["rent:red/yellow"]}, {0: [("red", ["red", "red"], None, None)]}, 2,
+                                 ["rent:red/yellow red", "accept", "pay 2M", "pay 1M", "accept", "pay 2M", "pay 1M"]),
+    "rent, one player": ("base", {0: ["rent:any"]}, {0: [("red", ["red"], None, None)]}, 1,
+                         ["rent:any red P2", "accept", "pay 2M"]),
+    "sly deal": ("base", {0: ["sly-deal"]}, {1: [("green", ["green"], None, None)]}, 1,
+                 ["sly-deal P2 green:green", "accept"]),
+    "forced deal": ("base", {0: ["forced-deal"]},
+                    {0: [("orange", ["orange"], None, None)], 1: [("green", ["green"], None, None)]}, 1,
+                    ["forced-deal P2 green:green", "give orange:orange", "accept"]),
+    "deal breaker": ("base", {0: ["deal-breaker"]}, {1: [("brown", ["brown", "brown"], None, None)]}, 1,
+                     ["deal-breaker P2 brown", "accept"]),
+    "go to jail": ("enhanced", {0: ["go-to-jail"]}, {}, 1, ["go-to-jail P2", "accept"]),
+    "double sly deal": ("enhanced", {0: ["double-sly-deal"]}, {1: [("green", ["green", "green"], None, None)]}, 1,
+                        ["double-sly-deal P2 green:green", "take green:green", "accept"]),
+    "speeding deal": ("enhanced", {0: ["speeding-deal"], 1: ["1M"]}, {}, 1,
+                      ["speeding-deal P2 P3", "accept", "discard 1M", "accept"]),
+    "rent, rent transfer": ("enhanced", {0: ["rent:red/yellow"]}, {0: [("red", ["red", "red"], None, None)]}, 1,
+                            ["rent:red/yellow red", "accept", "pay 2M", "pay 1M", "accept", "pay 2M", "pay 1M"]),
+    "the attacker's counter": ("base", {0: ["debt-collector"], 1: ["just-say-no"]}, {}, 0,
+                               ["debt-collector P2", "no", "accept"]),
+}
+
+
+def answer_deal(case: str, can_answer: bool) -> Game:
+    edition, hands, groups, holder, _ = ANSWER_CASES[case]
+    answer = "rent-transfer" if case == "rent, rent transfer" else "just-say-no"
+    hands = {p: list(cards) for p, cards in hands.items()}
+    hands.setdefault(holder, []).append(answer if can_answer else "pass-go")
+    return Game.from_position(3, edition, hands=hands, banks=BANKS, groups=groups, rest="box")
+
+
+def public_trace(game: Game, script: list[str], holder: int) -> list[object]:
+    """Everything the players other than ``holder`` may learn, after every action of ``script``."""
+    others = [p for p in range(game.players) if p != holder]
+    trace: list[object] = []
+    for action in script:
+        game.apply(action)
+        trace.append([game.view(p) for p in others])
+        trace.append(game.decision_info())
+        trace.append([str(a) for a in game.history])
+    trace.append(game.record()["actions"])
+    return trace
+
+
+@pytest.mark.parametrize("case", list(ANSWER_CASES))
+def test_r5_7_who_holds_a_just_say_no_is_not_public(case: str) -> None:
+    """R5.7: every target (and, after a No, the attacker) is asked, even with ``accept`` as the only
+    answer; two deals that differ only in whether that player holds a Just Say No (or a Rent Transfer)
+    look the same to everyone else: views, pending decisions, records and the words of the game."""
+    holder, script = ANSWER_CASES[case][3], ANSWER_CASES[case][4]
+    traces = []
+    for can_answer in (True, False):
+        game = answer_deal(case, can_answer)
+        first = script[0]
+        game.apply(first)
+        assert game.decision_info()["type"] in ("respond", "give", "take")
+        traces.append(public_trace(game, script[1:], holder))
+    assert traces[0] == traces[1]
+
+
+@pytest.mark.parametrize("case", list(ANSWER_CASES))
+def test_r5_7_the_holder_alone_sees_the_extra_answer(case: str) -> None:
+    """The counter-test: the holder's own options differ (so the two deals really differ)."""
+    holder, script = ANSWER_CASES[case][3], ANSWER_CASES[case][4]
+    options = []
+    for can_answer in (True, False):
+        game = answer_deal(case, can_answer)
+        for action in script:
+            if game.decider == holder and game.decision_info()["type"] == "respond":
+                break
+            game.apply(action)
+        options.append({str(a) for a in game.legal_actions()})
+    assert options[1] == {"accept"} and options[0] > options[1]
+
+
+def test_r5_7_the_words_are_the_same_whether_a_just_say_no_is_held() -> None:
+    """Narration (what each other seat and a spectator read) does not depend on the hidden card."""
+    told = []
+    for can_answer in (True, False):
+        game = answer_deal("birthday", can_answer)
+        lines = []
+        for viewer in (0, 2):
+            copy = game.clone()
+            narrator = Narrator(copy, viewer)
+            words = Words(copy.names, ENGLISH)
+            for action in ANSWER_CASES["birthday"][4]:
+                lines += words.lines(narrator.play(action))
+        told.append(lines)
+    assert told[0] == told[1]
+    assert any("accept" in line or "pays" in line for line in told[0])

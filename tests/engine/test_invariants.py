@@ -34,6 +34,7 @@ def rule_variants(draw: st.DrawFn) -> Rules:
         speeding_discard=draw(st.sampled_from(("chooser", "random"))),
         start=draw(st.sampled_from(("random", "dice", 0))),
         max_turns=draw(st.sampled_from((1000, 1000, 1000, 12, 40))),
+        max_rearrangements=draw(st.sampled_from((50, 50, 1, 0))),
     )
 
 
@@ -56,6 +57,8 @@ class Watcher:
     def __call__(self, game: Game) -> None:
         game.check_invariants()
         assert 0 <= game.plays <= 3, f"{game.plays} plays (R3.2)"
+        cap = game.rules.max_rearrangements
+        assert cap == 0 or game.moves <= cap, f"{game.moves} free re-arrangements this turn (cap {cap})"
         for p in range(game.players):
             if p != game.active:
                 assert len(game.hands[p]) <= 7, f"P{p + 1} holds {len(game.hands[p])} cards off turn (R3.6)"
@@ -75,10 +78,10 @@ class Watcher:
 
 @settings(max_examples=150, deadline=None)
 @given(players=st.integers(2, 10), edition=st.sampled_from(EDITIONS), rules=rule_variants(),
-       seed=st.integers(0, 2**48), choices=st.integers(0, 2**32))
+       seed=st.integers(0, 2**48), choices=st.integers(0, 2**32), quick=st.booleans())
 def test_random_games_keep_every_invariant_and_end(players: int, edition: str, rules: Rules,
-                                                   seed: int, choices: int) -> None:
-    game = Game(players, edition, rules, seed=seed, log=False)
+                                                   seed: int, choices: int, quick: bool) -> None:
+    game = Game(players, edition, rules, seed=seed, log=False, quick_accept=quick)
     watcher = Watcher()
     watcher(game)
     play_out(game, random.Random(choices), after=watcher)
@@ -133,7 +136,7 @@ def test_watcher_detects_a_missed_win_and_a_card_back_in_hand() -> None:
     game = _mid_game()
     watcher = Watcher()
     watcher(game)
-    seat = next(p for p in range(4) if game.banks[p])
+    seat = next(p for p in range(4) if game.banks[p] and (p == game.active or len(game.hands[p]) < 7))
     game.hands[seat].append(game.banks[seat].pop())
     with pytest.raises(AssertionError, match="R3.8"):
         watcher(game)

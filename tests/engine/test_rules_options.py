@@ -25,6 +25,7 @@ DEFAULTS = {
     "start": "random",                # R2.2: a named or random first seat
     "decks": 0,                       # R1.4: automatic, two from 6 players
     "max_turns": 1000,
+    "max_rearrangements": 50,         # R6.2: free, but not for ever (0: no limit)
 }
 # Every named variant: option -> the values other than the default.
 VARIANTS = {
@@ -39,11 +40,12 @@ VARIANTS = {
     "start": ["dice", 0, 1],
     "decks": [1, 2, 3],
     "max_turns": [1, 50],
+    "max_rearrangements": [0, 1, 200],
 }
 BAD = [
     ("values", "s3"), ("values", 2), ("putback", "top"), ("putback", True), ("speeding_discard", "victim"),
     ("start", "youngest"), ("start", -1), ("start", 1.5), ("decks", -1), ("decks", "2"), ("max_turns", 0),
-    ("max_turns", "many"), ("single_double_rent", "yes"), ("bank_first", 1), ("house_to_win", None),
+    ("max_turns", "many"), ("max_rearrangements", -1), ("max_rearrangements", "lots"), ("single_double_rent", "yes"), ("bank_first", 1), ("house_to_win", None),
     ("complete_needs_single", "true"), ("received_buildings_to_bank", 0),
 ]
 

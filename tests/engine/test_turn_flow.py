@@ -115,6 +115,7 @@ def test_r3_4_double_the_rent(suffix: str, owed: int, plays: int) -> None:
     game = rent_position()
     game.apply("rent:red/yellow red" + suffix)
     assert game.plays == plays
+    game.apply("accept")
     assert state(game) == ("pay", 1) and game.decision_info()["owed"] == owed
     assert sorted(keys(game, game.discard)) == sorted(["rent:red/yellow"] + ["double-rent"] * (plays - 1))
 
@@ -151,14 +152,22 @@ def test_r5_8_targets_answer_in_seat_order_from_the_left(card: str, play: str, p
         banks={0: ["1M", "3M"], 2: ["1M", "3M"], 3: ["1M", "3M"]})
     game.apply(play)
     seen = [state(game)]
-    assert seen[0] == ("pay", 2)
+    assert seen[0] == ("respond", 2)
+    assert legal(game) == {"accept"}, "P3 holds no Just Say No, and is asked all the same"
+    game.apply("accept")
+    assert state(game) == ("pay", 2)
     game.apply(pay)
     seen.append(state(game))
     assert seen[-1] == ("respond", 3), "P3 paid in full before P4 is asked"
     assert len(game.banks[2]) == 1
-    game.apply("no")  # P4 cancels its part; P2 holds no Just Say No
+    game.apply("no")  # P4 cancels its part; P2 holds no Just Say No, so 'no' cannot be answered
     seen.append(state(game))
-    assert seen[-1] == ("pay", 0)
+    assert seen[-1] == ("respond", 1) and legal(game) == {"accept"}
+    game.apply("accept")
+    seen.append(state(game))
+    assert seen[-1] == ("respond", 0)
+    game.apply("accept")
+    assert state(game) == ("pay", 0)
     game.apply(pay)
     assert state(game) == ("play", 1)
     assert [len(game.banks[p]) for p in range(4)] == [1, 2, 1, 2]
@@ -173,6 +182,7 @@ def test_r8_5_hotel_before_house_before_properties() -> None:
         groups={0: [("dark-blue", ["dark-blue", "dark-blue"], None, None)],
                 1: [("red", ["red", "red", "red"], "house", "hotel"), ("green", ["green"], None, None)]})
     game.apply("rent:any dark-blue P2 x2")
+    game.apply("accept")
     assert game.decision_info()["owed"] == 16
 
     def pays() -> set[str]:
@@ -196,6 +206,7 @@ def test_r8_6_received_house_and_hotel_can_both_be_placed() -> None:
         groups={0: [("dark-blue", ["dark-blue", "dark-blue"], None, None)],
                 1: [("red", ["red", "red", "red"], "house", "hotel")]})
     game.apply("debt-collector P2")
+    game.apply("accept")
     game.apply("pay red:hotel")
     game.apply("pay red:house")
     assert state(game) == ("place", 0) and game.decision_info()["building"] == "house"
@@ -214,6 +225,7 @@ def receive_a_house(rules: Rules | None = None, receiver_set: bool = True) -> Ga
         groups={0: [("dark-blue", ["dark-blue"] * (2 if receiver_set else 1), None, None)],
                 1: [("red", ["red", "red", "red"], "house", None)]})
     game.apply("debt-collector P2")
+    game.apply("accept")
     assert {a for a in legal(game)} == {"pay red:house"}
     game.apply("pay red:house")
     game.apply("pay red:red")
@@ -251,6 +263,7 @@ def bank_and_property(rules: Rules | None = None) -> Game:
     game = Game.from_position(2, rules=rules, hands={0: ["debt-collector"]}, banks={1: ["1M"]},
                               groups={1: [("green", ["green", "green"], None, None)]})
     game.apply("debt-collector P2")
+    game.apply("accept")
     return game
 
 
@@ -332,6 +345,7 @@ def test_r7_1_active_player_wins_a_tie(active: int) -> None:
                 ("red", ["red", "red"], None, None), ("green", ["green"], None, None)]})
     game.apply(f"forced-deal P{other + 1} green:green")
     game.apply("give red:red")
+    game.apply("accept")
     assert game.complete_colours(0) == game.complete_colours(1) == 3
     assert (game.winner, game.result) == (active, "sets")
 
@@ -344,6 +358,7 @@ def test_r7_1_another_player_can_win_on_your_turn() -> None:
             ("red", ["red", "red"], None, None), ("green", ["green"], None, None)]})
     game.apply("forced-deal P2 green:green")
     game.apply("give red:red")
+    game.apply("accept")
     assert (game.winner, game.active) == (1, 0)
 
 

@@ -30,6 +30,7 @@ position:
     P2: [5M]
 steps:
   - do: debt-collector P2
+  - do: accept
   - expect: {banks: {P1: [5M], P2: []}}
 """
 
@@ -220,8 +221,8 @@ def test_an_illegal_do_names_the_step_and_the_action(tmp_path: Path) -> None:
 def test_a_wrong_expectation_says_what_was_expected_and_what_happened(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD.replace("banks: {P1: [5M], P2: []}", "banks: {P1: [5M], P2: [1M]}"))
     result = run_file(path)
-    assert result == Result(str(path), False, "step 2 (expect.banks.P2): expected [1M], got [] (missing [1M])")
-    assert result.line() == f"FAIL {path}: step 2 (expect.banks.P2): expected [1M], got [] (missing [1M])"
+    assert result == Result(str(path), False, "step 3 (expect.banks.P2): expected [1M], got [] (missing [1M])")
+    assert result.line() == f"FAIL {path}: step 3 (expect.banks.P2): expected [1M], got [] (missing [1M])"
 
 
 def test_every_mismatch_of_a_step_is_reported(tmp_path: Path) -> None:
@@ -285,7 +286,7 @@ def test_main_prints_each_file_and_the_totals(tmp_path: Path, capsys: pytest.Cap
     bad = write(tmp_path, GOOD.replace("P2: []", "P2: [5M]"), "s/bad.yaml")
     assert main([str(tmp_path / "s")]) == 1
     assert capsys.readouterr().out.splitlines() == [
-        f"FAIL {bad}: step 2 (expect.banks.P2): expected [5M], got [] (missing [5M])",
+        f"FAIL {bad}: step 3 (expect.banks.P2): expected [5M], got [] (missing [5M])",
         f"PASS {good}",
         "1 passed, 1 failed",
     ]

@@ -107,7 +107,7 @@ async def play_out(room, tokens, rng: random.Random, seconds: float = 60) -> Non
 
 
 #: Each seed is the same game every run; these games have a Just Say No answered by another (found by trying).
-FIRST_SEED_WITH_A_CHAIN = {"base": 10, "enhanced": 0}
+FIRST_SEED_WITH_A_CHAIN = {"base": 0, "enhanced": 0}
 
 
 @pytest.mark.asyncio
@@ -139,3 +139,43 @@ async def test_no_client_is_sent_a_card_it_may_not_see(edition: str) -> None:
         assert stored is not None and stored.actions == history   # every action stored
     assert noes > 0 and chains > 0, "the games should include Just Say No chains"
     await lobby.close()
+
+
+async def _public_messages(monkeypatch: pytest.MonkeyPatch, p2_card: str) -> tuple[dict, list]:
+    """A 3-person room set up at a position where P1 charges P2 with a Debt Collector; P2 holds
+    ``p2_card`` (a Just Say No or not) and accepts, then pays. Returns what P1, P3 and a
+    spectator received (the game, the legal actions and the words), and the stored actions."""
+    from monopoly_deal.narrate import Narrator
+    from monopoly_deal.server import rooms
+    from monopoly_deal.server.views import SpectatorNarrator
+
+    lobby = await new_lobby()
+    room, tokens = await seated_room(lobby, humans=3, bots=0, seed=1)
+    with monkeypatch.context() as patch:  # a position has no seed to replay: the narrators follow a copy of it
+        patch.setattr(rooms, "new_narrator", lambda game, viewer: (
+            Narrator(game.clone(), viewer) if viewer is not None else SpectatorNarrator(game.clone())))
+        room._set_game(Game.from_position(3, hands={0: ["debt-collector"], 1: [p2_card]},
+                                          banks={1: ["5M", "1M"]}, rest="box", names=room.game.names))
+    clients = {seat: RecordingClient(seat) for seat in (0, 2, None)}
+    for client in clients.values():
+        room.connect(client)
+    await room.act(0, "debt-collector P2")
+    assert room.game.decision_info()["type"] == "respond" and room.game.decider == 1
+    await room.act(1, "accept")
+    await room.act(1, "pay 5M")
+    seen = {seat: [(m["game"], m["legal"], m["log"], m["version"]) for m in client.received if m["type"] == "state"]
+            for seat, client in clients.items()}
+    stored = await lobby.store.game(room.game_id)
+    assert stored is not None
+    return seen, stored.actions
+
+
+@pytest.mark.asyncio
+async def test_r5_7_nobody_learns_whether_a_target_holds_a_just_say_no(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two deals that differ only in whether P2 holds a Just Say No: P2 is asked either way, and P1,
+    P3 and a spectator receive exactly the same messages; the stored actions are the same too."""
+    with_no, stored_with = await _public_messages(monkeypatch, "just-say-no")
+    without, stored_without = await _public_messages(monkeypatch, "pass-go")
+    assert with_no == without
+    assert stored_with == stored_without == ["debt-collector P2", "accept", "pay 5M"]
+    assert any(game["decision"]["type"] == "respond" for game, _, _, _ in with_no[0])

@@ -47,7 +47,7 @@ def hidden_names(game: Game, viewer: int | None, told: list[Message]) -> set[str
 
 async def test_no_hidden_card_of_another_seat_is_ever_on_screen() -> None:
     """Two humans and a bot at one keyboard; every screen checked, the cover screens too."""
-    session = Session.new(3, {2: "random"}, seed=21)
+    session = Session.new(3, {2: "random"}, seed=22)
     app = PlayApp(session, "en", delay=0)
     rng = random.Random(5)
     checked = covers = 0

@@ -61,6 +61,10 @@ async def test_a_whole_game_against_a_bot_with_every_kind_of_decision(lang: str)
         await click(pilot, app, "no")                        # Just Say No, with the mouse
         made.append("respond")
         await settle(pilot, app)
+        assert decisions_of(session.game) == "respond"       # the Birthday: asked, with nothing but accept
+        assert [str(a) for a in session.game.legal_actions()] == ["accept"]
+        await pick(pilot, app, "accept")
+        await settle(pilot, app)
         assert decisions_of(session.game) == "pay"
         owed = session.game.decision_info()["owed"]
         assert tr.gettext("ui.decide.pay", player="P1", receiver="P2 (scripted)", owed=f"{owed}M") in screen_text(app)

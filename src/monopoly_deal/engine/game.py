@@ -12,6 +12,24 @@ True
 
 Everything follows ``docs/rules.md``; comments cite rule ids. The engine
 does no I/O and imports nothing outside the standard library.
+
+Hidden information: every target of an action card owes a ``respond`` decision,
+even when ``accept`` is its only legal action, so nothing public (views, records,
+words, who is asked) tells whether a player holds a Just Say No:
+
+>>> game = Game.from_position(2, hands={0: ["debt-collector"]}, banks={1: ["5M"]})
+>>> game.apply("debt-collector P2")
+>>> game.decision_info()["type"], [str(a) for a in game.legal_actions()]
+('respond', ['accept'])
+
+``quick_accept=True`` is the fast path for games nobody else watches (search
+bots' sampled worlds, and version-1 records, made when the engine still worked
+so): a target who cannot answer accepts without being asked. It plays the same
+games once the forced ``accept`` actions are left out, and its records say so
+(version 1).
+
+Free re-arranging (``move``, ``swap``) is bounded: at most
+``Rules.max_rearrangements`` per turn (0: no limit), so a turn always ends.
 """
 
 from __future__ import annotations
@@ -60,7 +78,9 @@ PLAYING, GIVING, TAKING, SWAPPING, RESPONDING, PAYING, PLACING, PUTTING_BACK, SP
 DECISIONS = ("play", "give", "take", "swap", "respond", "pay", "place", "put-back", "speeding-discard", "over")
 
 RECORD_FORMAT = "monopoly-deal-record"
-RECORD_VERSION = 1
+# Version 2: every target is asked (``accept`` actions in the record) and free re-arranging has
+# a per-turn cap; version 1 records replay with quick_accept and without the cap.
+RECORD_VERSION = 2
 MAX_PLAYERS = 10
 HAND_LIMIT = 7
 PLAYS_PER_TURN = 3
@@ -102,11 +122,11 @@ _RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY)
 
 
 def record_dict(edition: str, rules: Rules, seed: int, players: list[str], actions: list[str],
-                winner: int | None, reason: str | None, turns: int) -> dict[str, Any]:
-    """A game record's JSON form (format ``monopoly-deal-record``, version 1): the one place it is laid out."""
+                winner: int | None, reason: str | None, turns: int, version: int = RECORD_VERSION) -> dict[str, Any]:
+    """A game record's JSON form (format ``monopoly-deal-record``): the one place it is laid out."""
     return {
         "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
+        "version": version,
         "edition": edition,
         "rules": rules.to_dict(),
         "seed": seed,
@@ -186,6 +206,9 @@ class Game:
         seed: fixes the whole game; a random one is chosen (and kept) if omitted.
         names: the players' names, for records and words.
         log: keep :attr:`events` (what happened, for words); off for fast simulation.
+        quick_accept: a target who cannot answer (no Just Say No, no usable Rent Transfer)
+            accepts without being asked. Faster, but it shows everyone that the target holds
+            no Just Say No: only for games nobody watches, and for version-1 records.
 
     At every moment one seat, :attr:`decider`, owes one decision of kind
     :attr:`decision`. :meth:`legal_actions` lists its options and
@@ -227,6 +250,7 @@ class Game:
         "hands",
         "history",
         "jailed",
+        "moves",
         "names",
         "order",
         "p_buildings",
@@ -236,6 +260,7 @@ class Game:
         "p_to",
         "players",
         "plays",
+        "quick",
         "result",
         "rules",
         "seed",
@@ -269,6 +294,7 @@ class Game:
         names: Iterable[str] | None = None,
         log: bool = True,
         *,
+        quick_accept: bool = False,
         _copy: Game | None = None,
     ) -> None:
         if _copy is not None:  # clone(): compiled classes have no cheap bare __new__
@@ -287,6 +313,8 @@ class Game:
         if not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
+        self.quick = quick_accept
+        self.moves = 0  # free re-arrangements this turn
         self.deck: Deck = build_deck(edition, self.rules.decks or decks_for(players), self.rules.values)
         self._ct = self.deck.cards
         self._value = self.deck.values
@@ -344,6 +372,7 @@ class Game:
         seed: int = 0,
         names: Iterable[str] | None = None,
         log: bool = True,
+        quick_accept: bool = False,
     ) -> Game:
         """A game set up at any position, for scenarios and tests.
 
@@ -355,7 +384,7 @@ class Game:
         with ``plays`` used, or before its draw with ``start_turn``. Raises
         ``ValueError`` naming the first impossible thing.
         """
-        game = cls(players, edition, rules, seed, names, log)
+        game = cls(players, edition, rules, seed, names, log, quick_accept=quick_accept)
         if rest not in ("bottom", "box"):
             raise ValueError(f"rest must be 'bottom' or 'box', not {rest!r}")
         if not 0 <= active < players:
@@ -575,6 +604,7 @@ class Game:
 
     def _copy_from(self, s: Game) -> None:
         self.rules, self.edition, self.players, self.names, self.seed = s.rules, s.edition, s.players, s.names, s.seed
+        self.quick, self.moves = s.quick, s.moves
         self.deck, self._ct, self._value, self._rng = s.deck, s._ct, s._value, s._rng
         self.order, self._pos, self.turn, self.active, self.plays = s.order, s._pos, s.turn, s.active, s.plays
         self.decision, self.decider, self.winner, self.result = s.decision, s.decider, s.winner, s.result
@@ -597,6 +627,10 @@ class Game:
         self.p_paid = s.p_paid[:]
         self.history = s.history[:]
         self.events = None if s.events is None else s.events[:]
+
+    def restart(self, log: bool = True) -> Game:
+        """This game at its start again: the same seed, rules, names and answer mode (to replay its history)."""
+        return Game(self.players, self.edition, self.rules, self.seed, self.names, log, quick_accept=self.quick)
 
     def card_key(self, card: int) -> str:
         """The notation key of physical card ``card``."""
@@ -732,8 +766,11 @@ class Game:
         fresh randomness for what is still to come. For search bots.
 
         It samples from the view alone, so what a player merely remembers (the
-        cards they put back under the draw pile) is not kept."""
+        cards they put back under the draw pile) is not kept. The sample answers
+        with ``quick_accept`` (nobody watches it, and its hands are guesses): a
+        search plays on without stopping at every forced ``accept``."""
         g = self.clone()
+        g.quick = True
         g._rng = seed & _M64
         pool = list(g.draw)
         for p in range(g.players):
@@ -755,7 +792,8 @@ class Game:
     def record(self) -> dict[str, Any]:
         """The game record: replaying its actions from its seed gives this exact game."""
         return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
-                           self.winner if self.winner >= 0 else None, self.result or None, self.turn)
+                           self.winner if self.winner >= 0 else None, self.result or None, self.turn,
+                           1 if self.quick else RECORD_VERSION)
 
     # --- turn structure (R2, R3) ------------------------------------------
 
@@ -773,6 +811,7 @@ class Game:
                 continue
             self._draw(p, 5 if not self.hands[p] else 2)  # R3.1, R3.7
             self.plays = 0
+            self.moves = 0
             self.decision, self.decider = PLAYING, p
             return
 
@@ -934,7 +973,13 @@ class Game:
         self._next_target()
 
     def _next_target(self) -> None:
-        """R5.8: targets answer in turn order, each finishing before the next."""
+        """R5.8: targets answer in turn order, each finishing before the next. R7.1: a win
+        (say, by a payment received) ends the game at once, before the next target is asked."""
+        if self._dirty:
+            dirty, self._dirty = self._dirty, 0
+            self._check_winner(dirty)
+            if self.decision == OVER:
+                return
         if not self.a_queue:
             verb, self.a_verb = self.a_verb, ""
             self.a_cards = []
@@ -951,9 +996,11 @@ class Game:
                 and self.players > 2 and self._has_in_hand(p, _TRANSFER))
 
     def _ask_answer(self) -> None:
-        """The next answer in the chain, or its end when the one to answer holds nothing to answer with."""
+        """The next answer in the chain. Everyone is asked, also with ``accept`` as the only answer:
+        skipping them would tell the table that they hold no Just Say No. With ``quick_accept``
+        such a player accepts at once."""
         who = self.c_def if self.c_noes % 2 == 0 else self.c_agg
-        if self._has_in_hand(who, _JSN) or self._can_transfer(who):
+        if not self.quick or self._has_in_hand(who, _JSN) or self._can_transfer(who):
             self.decision, self.decider = RESPONDING, who
             return
         self._chain_ends()
@@ -1119,7 +1166,9 @@ class Game:
                 kind = _KIND[t]
                 if kind in _LOOKS_AT_TABLES:
                     acts += self._table_actions(p, t, kind, hand, left)
-        acts += self._memo_for("rearrange", p, self._rearrangements)
+        cap = self.rules.max_rearrangements
+        if cap == 0 or self.moves < cap:
+            acts += self._memo_for("rearrange", p, self._rearrangements)
         return acts
 
     def _memo_for(self, tag: str, p: int, compute: Any) -> Any:
@@ -1297,6 +1346,7 @@ class Game:
                 self._next_turn()
             return
         if verb == MOVE:
+            self.moves += 1
             g = self.groups[p][a.colour][a.group]
             card = self._card_in_group(g, a.card)
             self._remove(p, a.colour, g, card)
@@ -1304,6 +1354,7 @@ class Game:
             self._log("recoloured", p, a.card, a.colour, a.colour2)
             return
         if verb == SWAP:
+            self.moves += 1
             g = self.groups[p][a.colour][a.group]
             self.swap = (a.colour, a.group, self._card_in_group(g, a.card), a.colour2)
             self.decision = SWAPPING

@@ -39,6 +39,11 @@ class Rules:
             ``"dice"`` (two dice each, highest first, ties re-roll; R2.2, R10.2).
         decks: decks shuffled together; 0 means one for 2–5 players, two from 6 (R1.4).
         max_turns: the game ends without a winner after this many turns (R7).
+        max_rearrangements: free re-arrangements (``move``, ``swap``) a player may make in one
+            turn (R6.2), so that re-colouring cannot go on for ever; 0 means no limit. The
+            default, 50, takes no real choice: every arrangement in reach is a handful of
+            moves away (tests/engine/test_quick_accept.py measures it), so a player can
+            re-arrange the whole table before each of the three plays and again at the end.
     """
 
     values: str = "printed"
@@ -52,6 +57,7 @@ class Rules:
     start: int | str = "random"
     decks: int = 0
     max_turns: int = 1000
+    max_rearrangements: int = 50
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -69,6 +75,8 @@ class Rules:
             raise ValueError("rule option 'decks' must be 0 (automatic) or a number of decks")
         if not isinstance(self.max_turns, int) or self.max_turns < 1:
             raise ValueError("rule option 'max_turns' must be a positive number of turns")
+        if not isinstance(self.max_rearrangements, int) or self.max_rearrangements < 0:
+            raise ValueError("rule option 'max_rearrangements' must be 0 (no limit) or a number of re-arrangements")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

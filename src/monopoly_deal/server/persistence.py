@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    Connection,
     ForeignKey,
     Integer,
     String,
@@ -41,6 +42,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
     text,
     update,
@@ -48,6 +50,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from ..engine.game import RECORD_FORMAT, RECORD_VERSION
 
 
 class Base(DeclarativeBase):
@@ -71,6 +75,9 @@ class GameRow(Base):
     players: Mapped[str] = mapped_column(Text)       # JSON list of names
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once finished
+    # The record version the game is played under (monopoly_deal.record); games stored before
+    # the column existed are version 1.
+    version: Mapped[int] = mapped_column(Integer, default=RECORD_VERSION, server_default="1")
 
 
 class ActionRow(Base):
@@ -91,10 +98,11 @@ class StoredGame:
     actions: list[str]
     finished: bool
     result: dict[str, Any] | None
+    version: int = RECORD_VERSION
 
     def record(self) -> dict[str, Any]:
         """The game record (``monopoly_deal.record`` reads it); only for a finished game."""
-        return {"format": "monopoly-deal-record", "version": 1, "edition": self.edition, "rules": self.rules,
+        return {"format": RECORD_FORMAT, "version": self.version, "edition": self.edition, "rules": self.rules,
                 "seed": self.seed, "players": self.players, "actions": self.actions, "result": self.result}
 
 
@@ -209,6 +217,7 @@ class Store:
             lock = await _AdvisoryLock.take(engine)
         async with engine.begin() as conn:
             await conn.run_sync(Base.metadata.create_all)
+            await conn.run_sync(_add_version_column)
         return cls(engine, lock)
 
     async def close(self) -> None:
@@ -257,7 +266,7 @@ class Store:
                                        .order_by(ActionRow.index))).all()
             return StoredGame(row.id, row.room_id, row.seed, row.edition, json.loads(row.rules),
                               json.loads(row.players), list(actions), row.finished,
-                              json.loads(row.result) if row.result else None)
+                              json.loads(row.result) if row.result else None, row.version)
 
     async def rooms(self, unfinished_only: bool = True) -> list[tuple[str, dict[str, Any]]]:
         async with self._transaction() as s:
@@ -289,6 +298,12 @@ class Store:
         async with self._transaction() as s:
             query = select(GameRow.id).where(GameRow.room_id == room_id, GameRow.finished.is_(True))
             return list((await s.scalars(query.order_by(GameRow.id))).all())
+
+
+def _add_version_column(conn: Connection) -> None:
+    """A database made before games had a version: its games are version 1."""
+    if "version" not in {c["name"] for c in inspect(conn).get_columns("games")}:
+        conn.execute(text("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -36,6 +36,7 @@ from pydantic import ValidationError
 from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
+from ..record import rules_for, start_game
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
 from .views import action_fields, log_lines, new_narrator, spectator_view, translator
@@ -396,8 +397,8 @@ class Room:
 
     def resume(self, stored: StoredGame) -> None:
         """Rebuild the game from its stored actions, exactly where it was."""
-        game = Game(len(stored.players), stored.edition, Rules.from_dict(stored.rules), stored.seed,
-                    stored.players, log=False)
+        game = start_game(stored.version, stored.edition, rules_for(stored.version, stored.rules), stored.seed,
+                          stored.players, log=False)
         self._set_game(game)
         for text in stored.actions:
             self._apply(Action.parse(text))

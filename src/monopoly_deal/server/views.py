@@ -43,7 +43,7 @@ class SpectatorNarrator(Narrator):
 
 def new_narrator(game: Game, viewer: int | None) -> Narrator:
     """A narrator for ``viewer`` (a seat, or ``None`` for spectators) over a fresh copy of ``game``'s start."""
-    fresh = Game(game.players, game.edition, game.rules, game.seed, game.names, log=True)
+    fresh = game.restart()
     return Narrator(fresh, viewer) if viewer is not None else SpectatorNarrator(fresh)
 
 

@@ -29,7 +29,7 @@ class Timeline:
 
     def __init__(self, game: Game) -> None:
         self.actions = list(game.history)
-        self.fresh = lambda: Game(game.players, game.edition, game.rules, game.seed, game.names, log=True)
+        self.fresh = game.restart
         replica = self.fresh()
         self.positions = [replica.clone()]
         for action in self.actions:

@@ -98,8 +98,7 @@ class Session:
                 except ValueError as error:
                     raise RecordError(f"{path}: field 'players[{seat}]': {error}") from None
         count = max(1, len(record.players) - len(bots))
-        games = [Game(len(record.players), record.edition, record.rules, record.seed, record.players, log=True)
-                 for _ in range(count)]
+        games = [record.start() for _ in range(count)]
         session = cls(games, bots, path)
         for i, text in enumerate(record.actions):
             try:
