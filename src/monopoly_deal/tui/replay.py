@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -91,7 +92,7 @@ class ReplayApp(TableApp):
         seen = (tr.gettext("ui.replay-open") if self.viewer is None
                 else tr.gettext("ui.replay-viewer", player=game.names[self.viewer]))
         where = tr.gettext("ui.replay", step=self.step, total=len(self.timeline) - 1)
-        self.query_one("#prompt", Static).update(f"{where} · {seen}")
+        self.query_one("#prompt", Static).update(Text(f"{where} · {seen}"))  # a name is text, never markup
 
     def action_step(self, by: int) -> None:
         self.step = min(len(self.timeline) - 1, max(0, self.step + by))
