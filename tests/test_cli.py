@@ -80,7 +80,7 @@ def test_replay_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_replay_viewer_beyond_the_players(game_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(game_file), "--viewer", "P5"]) == 1
+    assert main(["replay", str(game_file), "--viewer", "P5"]) == 2
     assert "--viewer P5" in capsys.readouterr().err
 
 
@@ -104,7 +104,7 @@ def test_watch_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_watch_conflicting_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["watch", "--players", "2", "--rules", "start=5", "--delay", "0"]) == 1
+    assert main(["watch", "--players", "2", "--rules", "start=5", "--delay", "0"]) == 2
     assert "start=5" in capsys.readouterr().err
 
 
@@ -124,7 +124,8 @@ def test_wrong_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
-    assert "usage: mdeal" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdeal {argv[0]}: ") and err.count("\n") == 1
 
 
 def test_watch_interrupted_still_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -11,8 +11,8 @@ from monopoly_deal.engine import Game
 from monopoly_deal.record import save
 
 
-def error_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(list(argv)) == 1
+def error_of(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 1) -> str:
+    assert main(list(argv)) == code
     return capsys.readouterr().err
 
 
@@ -47,4 +47,5 @@ def test_a_resume_file_whose_actions_do_not_replay_names_the_action(tmp_path, ca
     (["--bots", "random", "random", "random"], "2 bot seat(s) but 3 bot specs"),
 ])
 def test_bad_seats_are_named(capsys, argv: list[str], message: str) -> None:
-    assert message in error_of(capsys, "play", *argv)
+    """Usage errors: exit 2, as everywhere."""
+    assert message in error_of(capsys, "play", *argv, code=2)
