@@ -347,8 +347,8 @@ def _run_serve(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise Failure(f"the web server needs its dependencies ({error}); "
                       "reinstall with: python -m pip install .") from None
-    _check_database(args.db)
     _check_port(args.host, args.port)
+    _check_database(args.db)
     limits = LobbyLimits(max_rooms=args.max_rooms, max_connections=args.max_connections,
                          bot_delay=args.bot_delay, allow_seed=args.fixed_seeds)
     serve(args.host, args.port, args.db, limits)
@@ -361,36 +361,59 @@ DATABASE_TIMEOUT = 10.0
 
 def _check_database(url: str | None) -> None:
     """The database URL names SQLite or PostgreSQL, and the database opens (within a few seconds)."""
-    import asyncio
-
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
 
-    from .server.persistence import Store
-
-    shown = "the default database"
-    if url is not None:
-        try:
-            parsed = make_url(url)
-        except ArgumentError:
-            raise UsageError(f"--db {url!r} is not a database URL; use sqlite:///PATH or "
-                             "postgresql://user:password@host/db") from None
-        if parsed.get_backend_name() not in ("sqlite", "postgresql", "postgres"):
-            raise UsageError(f"--db: {parsed.get_backend_name()!r} databases are not supported; "
-                             "use sqlite:///PATH or postgresql://user:password@host/db")
-        shown = parsed.render_as_string(hide_password=True)
-
-    async def probe() -> None:
-        store = await asyncio.wait_for(Store.open(url), DATABASE_TIMEOUT)
-        await store.close()
+    from .server.persistence import async_url, default_url
 
     try:
-        asyncio.run(probe())
+        parsed = make_url(async_url(url or default_url()))
+    except ArgumentError:
+        raise UsageError(f"--db {url!r} is not a database URL; use sqlite:///PATH or "
+                         "postgresql://user:password@host/db") from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise UsageError(f"--db: {parsed.get_backend_name()!r} databases are not supported; "
+                         "use sqlite:///PATH or postgresql://user:password@host/db")
+    shown = parsed.render_as_string(hide_password=True).replace("+aiosqlite", "").replace("+psycopg", "")
+    try:
+        if parsed.get_backend_name() == "sqlite":
+            _open_sqlite(parsed.database)
+        else:
+            _open_server_database(parsed)
     except TimeoutError:
         raise Failure(f"cannot open {shown}: no answer in {DATABASE_TIMEOUT:g} s") from None
-    except Exception as error:  # any driver's error: the message is all that helps here
+    except Exception as error:  # any driver's error: its message is all that helps here
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         raise Failure(f"cannot open {shown}: {reason}") from None
+
+
+def _open_sqlite(database: str | None) -> None:
+    """Open the SQLite file as the server will (made if missing; its folder must exist)."""
+    import sqlite3
+
+    if database and database != ":memory:":
+        connection = sqlite3.connect(database, timeout=DATABASE_TIMEOUT)
+        try:
+            connection.execute("SELECT 1")
+        finally:
+            connection.close()
+
+
+def _open_server_database(url: Any) -> None:
+    """Connect to a database server once, giving up after ``DATABASE_TIMEOUT``."""
+    import asyncio
+
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    async def probe() -> None:
+        engine = create_async_engine(url)
+        try:
+            async with asyncio.timeout(DATABASE_TIMEOUT), engine.connect():
+                pass
+        finally:
+            await engine.dispose()
+
+    asyncio.run(probe())
 
 
 def _check_port(host: str, port: int) -> None:
