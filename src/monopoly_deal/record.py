@@ -155,7 +155,7 @@ def from_dict(data: Any, source: str = "<record>") -> Record:
     if not _is_int(data["version"]) or data["version"] != RECORD_VERSION:
         raise fail("version", f"version {data['version']!r} is not supported; this program reads version {RECORD_VERSION}")
     edition = data["edition"]
-    if edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise fail("edition", f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
     try:
         rules = Rules.from_dict(data["rules"])

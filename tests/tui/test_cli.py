@@ -49,3 +49,19 @@ def test_a_resume_file_whose_actions_do_not_replay_names_the_action(tmp_path, ca
 def test_bad_seats_are_named(capsys, argv: list[str], message: str) -> None:
     """Usage errors: exit 2, as everywhere."""
     assert message in error_of(capsys, "play", *argv, code=2)
+
+
+@pytest.mark.parametrize("bots", [["random,heuristic"], ["random", "heuristic"], ["random,", "heuristic"]])
+def test_bots_take_the_same_form_in_play_and_arena(bots: list[str], tmp_path, monkeypatch, capsys) -> None:
+    """`--bots A,B` and `--bots A B` mean the same, in `mdeal play` as in `mdeal arena`."""
+    from monopoly_deal import cli
+    from monopoly_deal.tui.app import PlayApp
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    seen = []
+    monkeypatch.setattr(PlayApp, "run", lambda app: seen.append(app.session))
+    assert main(["play", "--bots", *bots, "--seed", "1"]) == 0
+    assert {seat: spec for seat, (spec, _) in seen[0].bots.items()} == {1: "random", 2: "heuristic"}
+    assert main(["arena", "--bots", *bots, "--games", "2", "--seed", "1"]) == 0
+    assert "heuristic" in capsys.readouterr().out
