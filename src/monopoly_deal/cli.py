@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     # None = not given: a resumed game keeps its own, and giving one with --resume is a conflict.
     play.set_defaults(players=None, edition=None, rules=None, run=_run_play)
     next(a for a in play._actions if a.dest == "players").help = "2 to 10 (default 3: you and two bots)"
-    play.add_argument("--humans", type=int, default=None, metavar="H",
+    play.add_argument("--humans", type=_in_range("humans", int, 0, 10), default=None, metavar="H",
                       help="people at the keyboard, in the first seats (default 1; 0 to watch bots)")
     _bots_option(play, required=False, help=f"the bots in the other seats, one spec for all or one each: "
                  f"{', '.join(BOTS)} (default: the strongest)")
@@ -152,7 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _bots_option(p: argparse.ArgumentParser, required: bool, help: str) -> None:
     """``--bots`` in the same form everywhere: specs after it, separated by spaces or commas
     (``--bots heuristic random`` is ``--bots heuristic,random``); a bot's own options also use commas."""
+    from .bots.registry import describe
+
     p.add_argument("--bots", nargs="+", required=required, metavar="SPEC", help=help)
+    p.epilog = describe()
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def _bot_specs(values: list[str] | None) -> list[str] | None:
@@ -164,7 +168,7 @@ def _bot_specs(values: list[str] | None) -> list[str] | None:
 def _bot_error(error: Exception) -> UsageError:
     """A bad bot spec as one line: the registry's first line, then the bots there are."""
     bots = ", ".join(f"{name} ({', '.join(info.options)})" if info.options else name for name, info in BOTS.items())
-    return UsageError(f"{str(error).splitlines()[0]}; bots: {bots}")
+    return UsageError(f"{str(error).splitlines()[0]}; bots: {bots} (--help explains them)")
 
 
 def _positive(text: str) -> int:
