@@ -96,15 +96,17 @@ def _number(bot: str, option: str, text: str, kind: type[int] | type[float]) -> 
     >>> _number("random", "seed", "x", int)
     Traceback (most recent call last):
     ...
-    monopoly_deal.bots.registry.BotSpecError: bot 'random': option seed must be a whole number, not 'x'
+    monopoly_deal.bots.registry.BotSpecError: bad options for bot 'random': option seed must be a whole number, not 'x'
+    available bots:
+    ...
     """
     expected = "a whole number" if kind is int else "a number"
     try:
         value = kind(text)
     except ValueError:
-        raise BotSpecError(f"bot {bot!r}: option {option} must be {expected}, not {text!r}") from None
+        value = math.nan
     if not math.isfinite(value):
-        raise BotSpecError(f"bot {bot!r}: option {option} must be {expected}, not {text!r}")
+        raise BotSpecError(f"bad options for bot {bot!r}: option {option} must be {expected}, not {text!r}\n{describe()}")
     return value
 
 
