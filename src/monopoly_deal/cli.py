@@ -305,7 +305,9 @@ def _run_play(args: argparse.Namespace) -> int:
     if session.save_error:
         raise Failure(session.save_error)
     if session.saved:
-        print(f"Saved to {session.save_path}; 'mdeal play --resume {session.save_path}' continues it.")
+        then = "mdeal replay" if session.game.over else "mdeal play --resume"
+        print(f"Saved to {session.save_path}; '{then} {session.save_path}' "
+              f"{'tells it again' if session.game.over else 'continues it'}.")
     return 0
 
 

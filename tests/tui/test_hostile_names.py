@@ -47,6 +47,14 @@ async def test_replay_tui_shows_markup_and_escapes_as_text(tmp_path: Path, viewe
         assert shows(app, "\\x1b[2J\\u202eEvil\\nname\\x00")
 
 
+async def test_replay_tui_escapes_names_itself(tmp_path: Path) -> None:
+    """The replay app escapes the names of any game it is given, not only what `mdeal replay` hands it."""
+    app = ReplayApp(replay(load(hostile_record(tmp_path, [MARKUP, ESCAPES]))), "en")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("home", "right")
+        assert shows(app, MARKUP) and "\x1b" not in screen_text(app)
+
+
 async def test_a_resumed_game_with_hostile_names_plays(tmp_path: Path) -> None:
     """`mdeal play --resume` of such a record: the table, the log, the question and the menu show the names as text."""
     path = hostile_record(tmp_path, [ESCAPES, f"P2 (random) {MARKUP}"], finish=False)

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..engine import Game
-from ..narrate import Message, Narrator
+from ..narrate import Message, Narrator, printable
 from .app import TableApp
 
 
@@ -30,7 +30,8 @@ class Timeline:
 
     def __init__(self, game: Game) -> None:
         self.actions = list(game.history)
-        self.fresh = lambda: Game(game.players, game.edition, game.rules, game.seed, game.names, log=True)
+        names = [printable(name) for name in game.names]  # shown on the terminal, from a record made anywhere
+        self.fresh = lambda: Game(game.players, game.edition, game.rules, game.seed, names, log=True)
         replica = self.fresh()
         self.positions = [replica.clone()]
         for action in self.actions:
