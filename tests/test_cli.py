@@ -175,3 +175,17 @@ def test_narration_escapes_names_itself() -> None:
     game.apply("end")
     text = "\n".join(narrate(game))
     assert "\x1b" not in text and "\u202e" not in text and text.count("\n") == len(narrate(game)) - 1
+
+
+def test_watch_save_failing_after_the_game_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder was writable when the game began, the disk is full when it ends: one line, exit 1."""
+    def full(game: Game, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("monopoly_deal.record.save", full)
+    path = tmp_path / "w.json"
+    assert main(["watch", "--seed", "2", "--delay", "0", "--save", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"mdeal watch: cannot write {path}: No space left on device\n"
+    assert "Record saved" not in captured.out and not path.exists()

@@ -144,3 +144,17 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0 and capsys.readouterr().out.startswith("mdeal 0.")
+
+
+def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A PostgreSQL address that takes the connection and says nothing: `mdeal serve` gives up after a while."""
+    from monopoly_deal import cli
+
+    monkeypatch.setattr(cli, "DATABASE_TIMEOUT", 0.5)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]
+    assert main(["serve", "--port", str(free), "--db", f"postgresql://u@127.0.0.1:{busy_port}/db"]) == 1
+    err = capsys.readouterr().err
+    assert err == f"mdeal serve: cannot open postgresql://u@127.0.0.1:{busy_port}/db: no answer in 0.5 s\n"
