@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -110,6 +111,12 @@ def _number(bot: str, option: str, text: str, kind: type[int] | type[float]) -> 
     return value
 
 
+def _kind(info: BotInfo, option: str) -> type[int] | type[float]:
+    """Whether the bot takes ``option`` as a whole number (its parameter is annotated ``int | ...``) or any number."""
+    annotation = inspect.signature(info.make).parameters[option].annotation
+    return int if str(annotation).startswith(("int", "<class 'int'>")) else float
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its spec; ``seed`` seeds it unless the spec sets ``seed=``."""
     name, options = parse_spec(spec)
@@ -121,7 +128,7 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         raise BotSpecError(f"bot {name!r} has no option(s) {', '.join(unknown)}\n{describe()}")
     kwargs: dict[str, object] = {k: v for k, v in options.items() if k != "seed"}
     for key, value in kwargs.items():
-        _number(name, key, str(value), float)
+        _number(name, key, str(value), _kind(info, key))
     bot_seed = _number(name, "seed", options["seed"], int) if "seed" in options else seed
     try:
         return info.make(seed=bot_seed, **kwargs)
