@@ -62,7 +62,7 @@ CASES = [
     # play
     (["play", "--bots", "nosuchbot"], 2, "unknown bot 'nosuchbot'"),
     (["play", "--bots", "random:seed=x"], 2, "bad options for bot 'random': option seed must be a whole number, not 'x'"),
-    (["play", "--bots", "ismcts:iters=abc"], 2, "bad options for bot 'ismcts': option iters must be a number, not 'abc'"),
+    (["play", "--bots", "ismcts:iters=abc"], 2, "bad options for bot 'ismcts': option iters must be a whole number, not 'abc'"),
     (["play", "--bots", "ismcts:iters=1.5"], 2, "bad options for bot 'ismcts': option iters must be a whole number"),
     (["play", "--bots", "ismcts:time=nan"], 2, "bad options for bot 'ismcts': option time must be a number, not 'nan'"),
     (["play", "--bots", "random,random,random"], 2, "2 bot seat(s) but 3 bot specs"),
