@@ -367,8 +367,10 @@ DATABASE_TIMEOUT = 10.0
 
 def _check_database(url: str | None) -> None:
     """The database URL names SQLite or PostgreSQL, and the database opens (within a few seconds)."""
+    import sqlite3
+
     from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from .server.persistence import async_url, default_url
 
@@ -388,7 +390,7 @@ def _check_database(url: str | None) -> None:
             _open_server_database(parsed)
     except TimeoutError:
         raise Failure(f"cannot open {shown}: no answer in {DATABASE_TIMEOUT:g} s") from None
-    except Exception as error:  # any driver's error: its message is all that helps here
+    except (SQLAlchemyError, sqlite3.Error, OSError, ImportError, ValueError) as error:  # its message is what helps
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
         raise Failure(f"cannot open {shown}: {reason}") from None
 

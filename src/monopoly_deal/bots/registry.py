@@ -91,7 +91,7 @@ def describe() -> str:
     return "available bots:\n" + "\n".join(lines)
 
 
-def _number(bot: str, option: str, text: str, kind: type[int] | type[float]) -> Any:
+def _number(bot: str, option: str, text: str, kind: type[int | float]) -> Any:
     """An option's value as a finite number of ``kind``; else a :class:`BotSpecError` naming the bot and the option.
 
     >>> _number("random", "seed", "x", int)
@@ -111,7 +111,7 @@ def _number(bot: str, option: str, text: str, kind: type[int] | type[float]) -> 
     return value
 
 
-def _kind(info: BotInfo, option: str) -> type[int] | type[float]:
+def _kind(info: BotInfo, option: str) -> type[int | float]:
     """Whether the bot takes ``option`` as a whole number (its parameter is annotated ``int | ...``) or any number."""
     annotation = inspect.signature(info.make).parameters[option].annotation
     return int if str(annotation).startswith(("int", "<class 'int'>")) else float
