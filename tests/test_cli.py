@@ -80,7 +80,7 @@ def test_replay_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_replay_viewer_beyond_the_players(game_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(game_file), "--viewer", "P5"]) == 1
+    assert main(["replay", str(game_file), "--viewer", "P5"]) == 2
     assert "--viewer P5" in capsys.readouterr().err
 
 
@@ -104,7 +104,7 @@ def test_watch_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_watch_conflicting_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["watch", "--players", "2", "--rules", "start=5", "--delay", "0"]) == 1
+    assert main(["watch", "--players", "2", "--rules", "start=5", "--delay", "0"]) == 2
     assert "start=5" in capsys.readouterr().err
 
 
@@ -124,7 +124,8 @@ def test_wrong_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[s
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
-    assert "usage: mdeal" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("mdeal") and err.count("\n") == 1
 
 
 def test_watch_interrupted_still_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -146,3 +147,45 @@ def test_watch_interrupted_still_saves(tmp_path: Path, monkeypatch: pytest.Monke
     assert "Stopped on turn" in capsys.readouterr().out
     game = replay(load(path))
     assert len(game.history) == 30 and not game.over
+
+
+HOSTILE = ["\x1b[2J\x1b]8;;http://x\x07evil", "two\nlines\x00\u202eright-to-left [/]x[link=http://x]"]
+
+
+def test_replay_of_hostile_names_writes_no_control_characters(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """A record made elsewhere may name a player with ESC, NUL, a newline or a right-to-left override:
+    the narration shows them as escapes (\\x1b, \\n, \\u202e), one line per sentence."""
+    game = Game(2, seed=6, names=HOSTILE)
+    bots = [RandomBot(seed=p) for p in range(2)]
+    while not game.over:
+        game.apply(bots[game.decider].choose(Seat(game, game.decider)))
+    save(game, tmp_path / "hostile.json")
+    assert main(["replay", str(tmp_path / "hostile.json")]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert not any(ch in out for ch in "\x1b\x00\x07\u202e")
+    assert lines == narrate(game)  # a newline in a name breaks no line
+    assert "\\x1b[2J\\x1b]8;;http://x\\x07evil" in out and "two\\nlines\\x00\\u202eright-to-left [/]x" in out
+
+
+def test_narration_escapes_names_itself() -> None:
+    """Words escapes every name, whoever calls it (watch, the terminal app, the server's log)."""
+    game = Game(2, seed=6, names=HOSTILE)
+    game.apply("end")
+    text = "\n".join(narrate(game))
+    assert "\x1b" not in text and "\u202e" not in text and text.count("\n") == len(narrate(game)) - 1
+
+
+def test_watch_save_failing_after_the_game_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder was writable when the game began, the disk is full when it ends: one line, exit 1."""
+    def full(game: Game, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("monopoly_deal.record.save", full)
+    path = tmp_path / "w.json"
+    assert main(["watch", "--seed", "2", "--delay", "0", "--save", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == f"mdeal watch: cannot write {path}: No space left on device\n"
+    assert "Record saved" not in captured.out and not path.exists()

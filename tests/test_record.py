@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from monopoly_deal.bots import RandomBot, Seat
 from monopoly_deal.engine import Game, Rules
@@ -256,3 +258,36 @@ def test_a_failed_replay_changes_nothing(good: dict) -> None:
 
 def test_record_error_is_a_value_error() -> None:
     assert issubclass(RecordError, ValueError)
+
+
+# --- records made elsewhere: anything may be in the file ------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+FIELD_PATHS = [("format",), ("version",), ("edition",), ("rules",), ("rules", "start"), ("rules", "decks"),
+               ("rules", "bank_first"), ("seed",), ("players",), ("players", 0), ("actions",), ("actions", 0),
+               ("actions", -1), ("result",), ("result", "winner"), ("result", "turns")]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(FIELD_PATHS), value=JSON_VALUES, cut=st.integers(0, 10_000), truncate=st.booleans())
+def test_any_edited_record_is_one_record_error(path: tuple, value: object, cut: int, truncate: bool) -> None:
+    """An edited or cut-off record is read (and replayed) or refused with a RecordError: never another exception."""
+    data = copy.deepcopy(EDITABLE)
+    where = data
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    text = json.dumps(data)
+    if truncate:
+        text = text[: cut % len(text)]
+    try:
+        replay(loads(text, "edited.json").printable())
+    except RecordError as error:
+        assert str(error).startswith("edited.json: ") and "\n" not in str(error)
+
+
+EDITABLE = random_game(2, seed=9, stop_after=25).record()

@@ -7,11 +7,31 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
+from . import __version__
 from .bots import BOTS
 from .engine import Rules
 from .i18n import LANGUAGES
+
+#: Exit codes: 2 when the command line is wrong (nothing was done), 1 when what it names fails
+#: (a file that is not a record, a database that does not answer, a port in use).
+USAGE, FAILED = 2, 1
+
+
+class UsageError(Exception):
+    """A command line that cannot be run as given: one line for stderr, exit 2."""
+
+
+class Failure(Exception):
+    """Something the command line names cannot be used (a file, a database, a port): one line, exit 1."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a wrong argument is one line ("mdeal play: argument --players: ..."), not the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
 def _rules(text: str) -> Rules:
@@ -36,6 +56,8 @@ def _in_range(name: str, convert: Callable[[str], Any], low: float, high: float,
 
 _players = _in_range("players", int, 2, 10)
 _delay = _in_range("delay", float, 0, 60, " seconds")
+_seed = _in_range("seed", int, 0, 2**64 - 1)
+_port = _in_range("port", int, 1, 65535)
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -43,16 +65,17 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--edition", choices=("base", "enhanced"), default="base")
     p.add_argument("--rules", type=_rules, default=Rules(), metavar="OPT=VAL,...",
                    help="rule options, e.g. putback=discard,bank_first=true (see README)")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=_seed, default=None, help="0 or more: fixes the deal (default: a random one)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="mdeal", description="Monopoly Deal: play, simulate, replay, check rules.")
+    parser = _Parser(prog="mdeal", description="Monopoly Deal: play, simulate, replay, check rules.")
+    parser.add_argument("--version", action="version", version=f"mdeal {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = sub.add_parser("sim", help="play random-bot games; report speed and results")
     _common(sim)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=_positive, default=100)
     sim.add_argument("--check", action="store_true", help="verify every card is accounted for after every action")
     sim.set_defaults(run=_run_sim)
 
@@ -75,19 +98,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play in the terminal, against bots or friends at one keyboard")
     _common(play)
-    play.set_defaults(players=3, run=_run_play)
+    # None = not given: a resumed game keeps its own, and giving one with --resume is a conflict.
+    play.set_defaults(players=None, edition=None, rules=None, run=_run_play)
     next(a for a in play._actions if a.dest == "players").help = "2 to 10 (default 3: you and two bots)"
-    play.add_argument("--humans", type=int, default=1, metavar="H",
+    play.add_argument("--humans", type=_in_range("humans", int, 0, 10), default=None, metavar="H",
                       help="people at the keyboard, in the first seats (default 1; 0 to watch bots)")
-    play.add_argument("--bots", nargs="+", metavar="SPEC", default=None,
-                      help=f"the bots in the other seats, one spec for all or one each: {', '.join(BOTS)} "
-                           "(default: the strongest)")
+    _bots_option(play, required=False, help=f"the bots in the other seats, one spec for all or one each: "
+                 f"{', '.join(BOTS)} (default: the strongest)")
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
     play.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
                       help="how long each bot move stays on screen (default 0.6; + and - change it)")
     play.add_argument("--save", metavar="FILE", help="where the game is saved as it goes "
-                      "(default: monopoly-deal-DATE-TIME.json here)")
-    play.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+                      "(default: a new file in your data folder, once the game has a move)")
+    resume = play.add_mutually_exclusive_group()
+    resume.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    resume.add_argument("--continue", dest="last", action="store_true",
+                        help="continue your last unfinished game (from your data folder)")
 
     watch = sub.add_parser("watch", help="watch random bots play a game, told in words as it goes")
     _common(watch)
@@ -98,13 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="play in the browser: rooms, friends online, bots, spectators")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_port, default=8000, help="1 to 65535 (default 8000)")
     serve.add_argument("--db", metavar="URL", default=None,
-                       help="database: a SQLite file in your data folder by default, or postgresql://user:pw@host/db")
+                       help="database: a SQLite file in your data folder by default, sqlite:///PATH, "
+                            "or postgresql://user:pw@host/db")
     serve.add_argument("--bot-delay", type=_delay, default=0.6, metavar="SECONDS",
                        help="how long a bot waits before each move, so people can follow (default 0.6)")
-    serve.add_argument("--max-rooms", type=int, default=200, help="refuse new rooms beyond this many (default 200)")
-    serve.add_argument("--max-connections", type=int, default=1000,
+    serve.add_argument("--max-rooms", type=_positive, default=200, help="refuse new rooms beyond this many (default 200)")
+    serve.add_argument("--max-connections", type=_positive, default=1000,
                        help="refuse spectators' WebSockets beyond this many; seated players always get in (default 1000)")
     serve.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
                        help="change one of the server's limits, e.g. rooms_per_client=50 (docs/web.md lists them)")
@@ -118,8 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=_run_serve)
 
     arena = sub.add_parser("arena", help="bots play many games on duplicate deals: win rates, ratings, plots")
-    arena.add_argument("--bots", required=True, metavar="BOT,BOT,...",
-                       help="bot specs, e.g. heuristic,ismcts:iters=1000,random (see 'available bots' on a bad one)")
+    _bots_option(arena, required=True, help="bot specs, e.g. heuristic,ismcts:iters=1000,random")
     _common(arena)
     arena.add_argument("--games", type=_positive, default=100,
                        help="games in all, rounded up to whole seat rotations (default 100)")
@@ -130,36 +156,77 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _bots_option(p: argparse.ArgumentParser, required: bool, help: str) -> None:
+    """``--bots`` in the same form everywhere: specs after it, separated by spaces or commas
+    (``--bots heuristic random`` is ``--bots heuristic,random``); a bot's own options also use commas."""
+    from .bots.registry import describe
+
+    p.add_argument("--bots", nargs="+", required=required, metavar="SPEC", help=help)
+    p.epilog = describe()
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+
+
+def _bot_specs(values: list[str] | None) -> list[str] | None:
+    from .bots.registry import split_specs
+
+    return None if values is None else split_specs(",".join(values))
+
+
+def _bot_error(error: Exception) -> UsageError:
+    """A bad bot spec as one line: the registry's first line, then the bots there are."""
+    bots = ", ".join(f"{name} ({', '.join(info.options)})" if info.options else name for name, info in BOTS.items())
+    return UsageError(f"{str(error).splitlines()[0]}; bots: {bots} (--help explains them)")
+
+
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
     return int(text)
 
 
+def _check_game(args: argparse.Namespace) -> None:
+    """The players, edition, rules and seed make a game (a first seat beyond the players does not)."""
+    from .engine import Game
+
+    try:
+        Game(args.players, args.edition, args.rules, args.seed)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _check_bots(bots: list[str]) -> None:
+    from .bots import make_bot
+
+    for spec in bots:
+        try:
+            make_bot(spec, seed=0)
+        except ValueError as error:  # BotSpecError, or a bot refusing an option's value
+            raise _bot_error(error) from None
+
+
 def _run_arena(args: argparse.Namespace) -> int:
     from .arena import lineups, run_arena
-    from .bots import BotSpecError, make_bot
-    from .bots.registry import split_specs
 
-    bots = split_specs(args.bots)
+    bots = _bot_specs(args.bots) or []
+    _check_bots(bots)
     try:
-        for spec in bots:
-            make_bot(spec, seed=0)
         lineups(bots, args.players)
-    except BotSpecError as error:
-        print(f"mdeal arena: {error}", file=sys.stderr)
-        return 2
     except ValueError as error:
-        print(f"mdeal arena: {error}", file=sys.stderr)
-        return 2
+        raise UsageError(str(error)) from None
+    _check_game(args)
     if args.records and not args.out:
-        print("mdeal arena: --records needs --out DIR", file=sys.stderr)
-        return 2
+        raise UsageError("--records needs --out DIR")
+    if args.out:
+        _check_writable_folder("--out", args.out)
     result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
                        records=args.records, progress=sys.stderr)
     print(result.table())
     if args.out:
-        for path in result.write(args.out, records=args.records):
+        try:
+            written = result.write(args.out, records=args.records)
+        except OSError as error:
+            raise Failure(f"cannot write to {args.out}: {_reason(error)}") from None
+        for path in written:
             print(f"wrote {path}")
     return 0
 
@@ -177,17 +244,15 @@ def _run_replay(args: argparse.Namespace) -> int:
     from .record import RecordError, load, replay
 
     try:
-        game = replay(load(args.file))
+        game = replay(load(args.file).printable())
     except RecordError as error:
-        print(f"mdeal replay: {error}", file=sys.stderr)
-        return 1
+        raise Failure(str(error)) from None
     if args.viewer is not None and args.viewer >= game.players:
-        print(f"mdeal replay: --viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players",
-              file=sys.stderr)
-        return 1
+        raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players")
     if args.tui:
         from .tui.replay import ReplayApp
 
+        _need_terminal()
         ReplayApp(game, args.lang, args.viewer).run()
         return 0
     for line in narrate(game, args.viewer):
@@ -197,42 +262,72 @@ def _run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _need_terminal() -> None:
+    """The terminal apps draw on a terminal and read keys from it; without one they would hang."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise Failure("needs a terminal to draw on (input or output is redirected); "
+                      "'mdeal watch' and 'mdeal replay' tell a game in plain text")
+
+
+_NEW_GAME_OPTIONS = ("players", "humans", "bots", "edition", "rules", "seed", "save")
+
+
 def _run_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .bots import BotSpecError
     from .record import RecordError
-    from .tui.app import PlayApp
-    from .tui.session import Session, seat_specs
+    from .tui.session import Session, last_unfinished, new_save_path, seat_specs
 
+    if args.resume or args.last:
+        given = [name for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
+        if given:
+            how = "--resume" if args.resume else "--continue"
+            raise UsageError(f"{how} continues a saved game as it was: --{given[0]} cannot change it")
     try:
-        if args.resume:
-            session = Session.resume(Path(args.resume))
+        if args.resume or args.last:
+            path = Path(args.resume) if args.resume else last_unfinished()
+            if path is None:
+                raise Failure("no unfinished game to continue; 'mdeal play' starts one")
+            session = Session.resume(path)
         else:
-            specs = seat_specs(args.players, args.humans, args.bots)
-            save = Path(args.save or time.strftime("monopoly-deal-%Y%m%d-%H%M%S.json"))
+            args.players = 3 if args.players is None else args.players
+            args.edition, args.rules = args.edition or "base", args.rules or Rules()
+            _check_game(args)
+            bots = _bot_specs(args.bots)
+            if bots:
+                _check_bots(bots)
+            specs = seat_specs(args.players, 1 if args.humans is None else args.humans, bots)
+            save = Path(args.save) if args.save else new_save_path()
+            if args.save:
+                _check_writable_file("--save", args.save)
             session = Session.new(args.players, specs, args.edition, args.rules, args.seed, save)
-    except (RecordError, BotSpecError, ValueError) as error:
-        print(f"mdeal play: {error}", file=sys.stderr)
-        return 1
+    except RecordError as error:
+        raise Failure(str(error)) from None
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    _need_terminal()
+    from .tui.app import PlayApp
+
     PlayApp(session, args.lang, args.delay).run()
-    print(f"Saved to {session.save_path}; 'mdeal play --resume {session.save_path}' continues it.")
+    if session.save_error:
+        raise Failure(session.save_error)
+    if session.saved:
+        then = "mdeal replay" if session.game.over else "mdeal play --resume"
+        print(f"Saved to {session.save_path}; '{then} {session.save_path}' "
+              f"{'tells it again' if session.game.over else 'continues it'}.")
     return 0
 
 
 def _run_watch(args: argparse.Namespace) -> int:
-    import time
-
     from .bots import RandomBot, Seat
     from .engine import Game
     from .narrate import Narrator, Words
     from .record import save
 
-    try:
-        game = Game(args.players, args.edition, args.rules, args.seed)
-    except ValueError as error:  # e.g. a first seat beyond the players
-        print(f"mdeal watch: {error}", file=sys.stderr)
-        return 1
+    _check_game(args)
+    if args.save:
+        _check_writable_file("--save", args.save)
+    game = Game(args.players, args.edition, args.rules, args.seed)
     print(f"Seed {game.seed}: {game.players} random bots, {game.edition} edition.", flush=True)
     narrator, words = Narrator(game), Words(game.names)
     bots = [RandomBot(seed=game.seed * 16 + p) for p in range(game.players)]
@@ -251,7 +346,10 @@ def _run_watch(args: argparse.Namespace) -> int:
         return 130
     finally:
         if args.save:
-            save(game, args.save)
+            try:
+                save(game, args.save)
+            except OSError as error:
+                raise Failure(f"cannot write {args.save}: {_reason(error)}") from None
             print(f"Record saved to {args.save}; 'mdeal replay {args.save}' tells it again.")
     return 0
 
@@ -260,15 +358,15 @@ def _run_serve(args: argparse.Namespace) -> int:
     try:
         from .server import LobbyLimits, serve
     except ImportError as error:
-        print(f"mdeal serve: the web server needs its dependencies ({error}); "
-              "reinstall with: python -m pip install .", file=sys.stderr)
-        return 1
+        raise Failure(f"the web server needs its dependencies ({error}); "
+                      "reinstall with: python -m pip install .") from None
     try:
         limits = LobbyLimits(max_rooms=args.max_rooms, max_connections=args.max_connections,
                              bot_delay=args.bot_delay, allow_seed=args.fixed_seeds).changed(args.limit)
     except ValueError as error:
-        print(f"mdeal serve: --limit: {error}", file=sys.stderr)
-        return 2
+        raise UsageError(f"--limit: {error}") from None
+    _check_port(args.host, args.port)
+    _check_database(args.db)
     serve(args.host, args.port, args.db, limits, args.allowed_hosts, args.forwarded_allow_ips)
     return 0
 
@@ -292,6 +390,82 @@ def _address_list(text: str) -> str:
     return text
 
 
+#: How long ``mdeal serve`` waits for the database to answer before giving up.
+DATABASE_TIMEOUT = 10.0
+
+
+def _check_database(url: str | None) -> None:
+    """The database URL names SQLite or PostgreSQL, and the database opens (within a few seconds)."""
+    import sqlite3
+
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from .server.persistence import async_url, default_url
+
+    try:
+        parsed = make_url(async_url(url or default_url()))
+    except ArgumentError:
+        raise UsageError(f"--db {url!r} is not a database URL; use sqlite:///PATH or "
+                         "postgresql://user:password@host/db") from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise UsageError(f"--db: {parsed.get_backend_name()!r} databases are not supported; "
+                         "use sqlite:///PATH or postgresql://user:password@host/db")
+    shown = parsed.render_as_string(hide_password=True).replace("+aiosqlite", "").replace("+psycopg", "")
+    try:
+        if parsed.get_backend_name() == "sqlite":
+            _open_sqlite(parsed.database)
+        else:
+            _open_server_database(parsed)
+    except TimeoutError:
+        raise Failure(f"cannot open {shown}: no answer in {DATABASE_TIMEOUT:g} s") from None
+    except (SQLAlchemyError, sqlite3.Error, OSError, ImportError, ValueError) as error:  # its message is what helps
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+        raise Failure(f"cannot open {shown}: {reason}") from None
+
+
+def _open_sqlite(database: str | None) -> None:
+    """Open the SQLite file as the server will (made if missing; its folder must exist)."""
+    import sqlite3
+
+    if database and database != ":memory:":
+        connection = sqlite3.connect(database, timeout=DATABASE_TIMEOUT)
+        try:
+            connection.execute("SELECT 1")
+        finally:
+            connection.close()
+
+
+def _open_server_database(url: Any) -> None:
+    """Connect to a database server once, giving up after ``DATABASE_TIMEOUT``."""
+    import asyncio
+
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    async def probe() -> None:
+        engine = create_async_engine(url)
+        try:
+            async with asyncio.timeout(DATABASE_TIMEOUT), engine.connect():
+                pass
+        finally:
+            await engine.dispose()
+
+    asyncio.run(probe())
+
+
+def _check_port(host: str, port: int) -> None:
+    """``host:port`` can be listened on now (uvicorn would otherwise fail after announcing the address)."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind(address)
+    except OSError as error:
+        raise Failure(f"cannot listen on {host}:{port}: {_reason(error)}") from None
+
+
 def _run_cards(args: argparse.Namespace) -> int:
     from .cardlist import card_table, colour_table
 
@@ -304,11 +478,11 @@ def _run_cards(args: argparse.Namespace) -> int:
 def _run_sim(args: argparse.Namespace) -> int:
     from .sim import InvariantBroken, simulate
 
+    _check_game(args)
     try:
         stats = simulate(args.players, args.games, args.seed or 0, args.edition, args.rules, args.check)
     except InvariantBroken as error:
-        print(f"invariant broken: {error}", file=sys.stderr)
-        return 1
+        raise Failure(f"invariant broken: {error}") from None
     print(stats.summary())
     if args.check:
         print("  invariants: every card accounted for exactly once after every action")
@@ -329,11 +503,63 @@ def _run_scenario(args: argparse.Namespace) -> int:
     return run_scenarios(args.paths)
 
 
+# --- paths to write: checked before any game is played ----------------------------------
+
+def _check_writable_file(option: str, text: str) -> None:
+    """``text`` is a file that can be written: not a folder, in a folder that exists and takes new files."""
+    from pathlib import Path
+
+    path = Path(text)
+    if path.is_dir():
+        raise UsageError(f"{option} {text}: is a folder; name a file")
+    if not path.parent.is_dir():
+        raise UsageError(f"{option} {text}: the folder {path.parent} does not exist")
+    _try_writing(option, text, path if path.exists() else path.parent)
+
+
+def _check_writable_folder(option: str, text: str) -> None:
+    """``text`` is a folder that exists, or can be made in the nearest folder above it; either takes new files."""
+    from pathlib import Path
+
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{option} {text}: is a file; name a folder (it is made if it does not exist)")
+    above = path
+    while not above.exists():
+        above = above.parent
+    if not above.is_dir():
+        raise UsageError(f"{option} {text}: {above} is a file, not a folder")
+    _try_writing(option, text, above)
+
+
+def _try_writing(option: str, text: str, where: Any) -> None:
+    """Write to ``where`` (an existing file: append nothing; a folder: a temporary file, removed at once).
+    Trying is the only reliable test: permission bits say nothing to root or on read-only mounts."""
+    import tempfile
+
+    try:
+        if where.is_dir():
+            with tempfile.TemporaryFile(dir=where):
+                pass
+        else:
+            with open(where, "a", encoding="utf-8"):
+                pass
+    except OSError as error:
+        raise UsageError(f"{option} {text}: cannot write there: {_reason(error)}") from None
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)
+    except (UsageError, Failure) as error:
+        print(f"mdeal {args.command}: {error}", file=sys.stderr)
+        return USAGE if isinstance(error, UsageError) else FAILED
     except BrokenPipeError:  # output piped into `head` and cut short: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -34,6 +34,7 @@ only when that seat may see them; without one, it shows everything.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -45,6 +46,37 @@ from .engine.game import PLAYING
 #: The fixed charges of R5.3.
 BIRTHDAY_AMOUNT = 2
 DEBT_AMOUNT = 5
+
+
+# --- names as they may be shown ------------------------------------------------
+
+#: Characters that reorder the text around them (bidirectional controls): a name must not turn a line around.
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(name: str) -> str:
+    r"""``name`` safe to write to a terminal: control characters (ESC, newline, NUL, ...) and
+    bidirectional controls are written as escapes, so that a name from a record made elsewhere
+    cannot move the cursor, colour the screen, break a line or turn the text around.
+
+    >>> printable("Ann")
+    'Ann'
+    >>> printable("\x1b[31mred\nline\u202eevil")
+    '\\x1b[31mred\\nline\\u202eevil'
+    """
+    if name.isprintable():
+        return name
+    return "".join(_escaped(ch) for ch in name)
+
+
+#: Control characters, line and paragraph separators, lone surrogates.
+_CONTROL_CATEGORIES = frozenset(("Cc", "Zl", "Zp", "Cs"))
+
+
+def _escaped(ch: str) -> str:
+    if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _CONTROL_CATEGORIES:
+        return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+    return ch
 
 
 # --- message parameters: what a sentence is about, before it is put in words --
@@ -445,7 +477,7 @@ class Words:
     def __init__(self, names: list[str], catalogue: dict[str, str] = ENGLISH, lang: str = "en") -> None:
         if lang not in LANGS:
             raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
-        self.names = names
+        self.names = [printable(name) for name in names]
         self.catalogue = catalogue
         self.lang = lang
 

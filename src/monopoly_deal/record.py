@@ -28,13 +28,17 @@ then the field or the action at fault::
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .engine import Game, IllegalActionError, Rules, parse_action
 from .engine.cards import EDITIONS
 from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION, record_dict
+
+#: The largest record read (bytes): a game that long has tens of thousands of actions; a bigger file is not a record.
+MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 FIELDS = ("format", "version", "edition", "rules", "seed", "players", "actions", "result")
 VERSIONS = (1, RECORD_VERSION)
@@ -102,6 +106,17 @@ def start_game(version: int, edition: str, rules: Rules, seed: int, players: lis
     """A game of ``version`` at its start: version 1 asked only the targets who could answer."""
     return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1)
 
+    def printable(self) -> Record:
+        r"""This record with names safe to show on a terminal (see :func:`~monopoly_deal.narrate.printable`):
+        a record made elsewhere may name a player ``"\x1b[2J"``.
+
+        >>> Record("base", Rules(), 1, ["Ann", "\x1b[2J"], [], Result(None, None, 1)).printable().players
+        ['Ann', '\\x1b[2J']
+        """
+        from .narrate import printable
+
+        return replace(self, players=[printable(name) for name in self.players])
+
 
 # --- writing ------------------------------------------------------------------
 
@@ -111,8 +126,12 @@ def dumps(game: Game) -> str:
 
 
 def save(game: Game, path: str | Path) -> None:
-    """Write the record of ``game`` to ``path``."""
-    Path(path).write_text(dumps(game), encoding="utf-8")
+    """Write the record of ``game`` to ``path``, whole or not at all: a crash while writing
+    leaves the previous record in place (it is written beside it, then moved over it)."""
+    path = Path(path)
+    part = path.with_name(path.name + ".part")
+    part.write_text(dumps(game), encoding="utf-8")
+    os.replace(part, path)
 
 
 # --- reading and checking -------------------------------------------------------
@@ -121,7 +140,11 @@ def load(path: str | Path) -> Record:
     """Read and check the record in ``path``; errors name the file."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"{source}: too large for a game record (over {MAX_RECORD_BYTES // 2**20} MiB)")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise RecordError(f"{source}: cannot read the file: {_reason(error)}") from None
     return loads(text, source)
@@ -133,6 +156,8 @@ def loads(text: str, source: str = "<record>") -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{source}: not valid JSON: {error}") from None
+    except (ValueError, RecursionError) as error:  # a number of thousands of digits; lists in lists in lists...
+        raise RecordError(f"{source}: not a game record: {str(error).splitlines()[0]}") from None
     return from_dict(data, source)
 
 
@@ -157,7 +182,7 @@ def from_dict(data: Any, source: str = "<record>") -> Record:
         raise fail("version", f"version {version!r} is not supported; this program reads versions "
                               f"{', '.join(map(str, VERSIONS))}")
     edition = data["edition"]
-    if edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise fail("edition", f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
     try:
         rules = rules_for(version, data["rules"])

@@ -87,9 +87,10 @@ def test_unknown_option_is_named() -> None:
 
 
 def test_parse_text_form() -> None:
-    """The command-line form: ``name=value`` pairs, true/false words, numbers, bare flags."""
+    """The command-line form: ``name=value`` pairs, true/false (yes/no, on/off, 1/0) words, numbers."""
     assert Rules.parse("putback=discard,bank_first=true") == Rules(putback="discard", bank_first=True)
-    assert Rules.parse(" bank-first , max_turns=40 ,") == Rules(bank_first=True, max_turns=40)
+    assert Rules.parse(" bank-first=1 , max_turns=40 ,") == Rules(bank_first=True, max_turns=40)
+    assert Rules.parse("bank_first=0,house_to_win=no") == Rules()
     assert Rules.parse("house_to_win=yes,single_double_rent=off") == Rules(house_to_win=True)
     assert Rules.parse("start=2") == Rules(start=2)
     assert Rules.parse("") == Rules()
@@ -97,6 +98,8 @@ def test_parse_text_form() -> None:
         Rules.parse("max_turns=soon")
     with pytest.raises(ValueError, match="'putback'"):
         Rules.parse("putback")
+    with pytest.raises(ValueError, match="'bank_first' needs a value"):  # not silently true
+        Rules.parse("bank_first")
 
 
 def test_rules_are_immutable_and_hashable() -> None:

@@ -304,7 +304,8 @@ def test_bad_arguments_exit_2_with_usage(argv: list[str], capsys: pytest.Capture
     with pytest.raises(SystemExit) as caught:
         cli.main(argv)
     assert caught.value.code == 2
-    assert "usage: mdeal scenario" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("mdeal scenario: ") and err.count("\n") == 1  # one line, not the usage
 
 
 def test_a_folder_without_scenarios_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,8 +11,8 @@ from monopoly_deal.engine import Game
 from monopoly_deal.record import save
 
 
-def error_of(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(list(argv)) == 1
+def error_of(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 1) -> str:
+    assert main(list(argv)) == code
     return capsys.readouterr().err
 
 
@@ -47,4 +47,21 @@ def test_a_resume_file_whose_actions_do_not_replay_names_the_action(tmp_path, ca
     (["--bots", "random", "random", "random"], "2 bot seat(s) but 3 bot specs"),
 ])
 def test_bad_seats_are_named(capsys, argv: list[str], message: str) -> None:
-    assert message in error_of(capsys, "play", *argv)
+    """Usage errors: exit 2, as everywhere."""
+    assert message in error_of(capsys, "play", *argv, code=2)
+
+
+@pytest.mark.parametrize("bots", [["random,heuristic"], ["random", "heuristic"], ["random,", "heuristic"]])
+def test_bots_take_the_same_form_in_play_and_arena(bots: list[str], tmp_path, monkeypatch, capsys) -> None:
+    """`--bots A,B` and `--bots A B` mean the same, in `mdeal play` as in `mdeal arena`."""
+    from monopoly_deal import cli
+    from monopoly_deal.tui.app import PlayApp
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    seen = []
+    monkeypatch.setattr(PlayApp, "run", lambda app: seen.append(app.session))
+    assert main(["play", "--bots", *bots, "--seed", "1"]) == 0
+    assert {seat: spec for seat, (spec, _) in seen[0].bots.items()} == {1: "random", 2: "heuristic"}
+    assert main(["arena", "--bots", *bots, "--games", "2", "--seed", "1"]) == 0
+    assert "heuristic" in capsys.readouterr().out

@@ -9,8 +9,11 @@
 
 from __future__ import annotations
 
+import inspect
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .base import Bot
 from .heuristic import HeuristicBot
@@ -88,6 +91,32 @@ def describe() -> str:
     return "available bots:\n" + "\n".join(lines)
 
 
+def _number(bot: str, option: str, text: str, kind: type[int | float]) -> Any:
+    """An option's value as a finite number of ``kind``; else a :class:`BotSpecError` naming the bot and the option.
+
+    >>> _number("random", "seed", "x", int)
+    Traceback (most recent call last):
+    ...
+    monopoly_deal.bots.registry.BotSpecError: bad options for bot 'random': option seed must be a whole number, not 'x'
+    available bots:
+    ...
+    """
+    expected = "a whole number" if kind is int else "a number"
+    try:
+        value = kind(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise BotSpecError(f"bad options for bot {bot!r}: option {option} must be {expected}, not {text!r}\n{describe()}")
+    return value
+
+
+def _kind(info: BotInfo, option: str) -> type[int | float]:
+    """Whether the bot takes ``option`` as a whole number (its parameter is annotated ``int | ...``) or any number."""
+    annotation = inspect.signature(info.make).parameters[option].annotation
+    return int if str(annotation).startswith(("int", "<class 'int'>")) else float
+
+
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from its spec; ``seed`` seeds it unless the spec sets ``seed=``."""
     name, options = parse_spec(spec)
@@ -98,7 +127,9 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     if unknown:
         raise BotSpecError(f"bot {name!r} has no option(s) {', '.join(unknown)}\n{describe()}")
     kwargs: dict[str, object] = {k: v for k, v in options.items() if k != "seed"}
-    bot_seed = int(options["seed"]) if "seed" in options else seed
+    for key, value in kwargs.items():
+        _number(name, key, str(value), _kind(info, key))
+    bot_seed = _number(name, "seed", options["seed"], int) if "seed" in options else seed
     try:
         return info.make(seed=bot_seed, **kwargs)
     except (TypeError, ValueError) as error:

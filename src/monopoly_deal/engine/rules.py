@@ -99,19 +99,25 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Rules from ``name=value,name=value`` (the command-line form)."""
+        """Rules from ``name=value,name=value`` (the command-line form). A yes/no option takes
+        true/false, yes/no, on/off or 1/0; every option needs its value.
+
+        >>> Rules.parse("bank_first=1,putback=discard").changed()
+        {'putback': 'discard', 'bank_first': True}
+        """
+        flags = {f.name for f in fields(cls) if f.type == "bool"}
         data: dict[str, Any] = {}
         for item in filter(None, (part.strip() for part in text.split(","))):
             name, sep, raw = item.partition("=")
-            if not sep:
-                data[name.strip().replace("-", "_")] = True
-                continue
+            name = name.strip().replace("-", "_")
+            if not sep or not raw.strip():
+                raise ValueError(f"rule option {name!r} needs a value: {name}=VALUE")
             value: Any = raw.strip()
-            if value.lower() in ("true", "yes", "on"):
+            if value.lower() in ("true", "yes", "on") or (name in flags and value == "1"):
                 value = True
-            elif value.lower() in ("false", "no", "off"):
+            elif value.lower() in ("false", "no", "off") or (name in flags and value == "0"):
                 value = False
             elif value.lstrip("-").isdigit():
                 value = int(value)
-            data[name.strip().replace("-", "_")] = value
+            data[name] = value
         return cls.from_dict(data)

@@ -32,8 +32,18 @@ from ..bots import BOTS
 from ..i18n import LANGUAGES
 from .http import HttpLimits, allowed_hosts_for, guarded_protocol, protect
 from .persistence import DatabaseInUse, Store
-from .protocol import (Act, AddBot, Join, Ping, ProtocolError, RemovePlayer, RoomOptions, SeatToken, SetLanguage,
-                       parse_client_message)
+from .protocol import (
+    Act,
+    AddBot,
+    Join,
+    Ping,
+    ProtocolError,
+    RemovePlayer,
+    RoomOptions,
+    SeatToken,
+    SetLanguage,
+    parse_client_message,
+)
 from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key
 from .views import hello, page_words
 

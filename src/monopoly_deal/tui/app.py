@@ -55,7 +55,7 @@ class CoverScreen(Screen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        yield Static("\n\n".join(self.lines), id="cover")
+        yield Static(Text("\n\n".join(self.lines)), id="cover")
 
     def action_uncover(self) -> None:
         self.dismiss(None)
@@ -119,7 +119,7 @@ class TableApp(App[None]):
             hand = game.view(seat)["hand"] if viewer is None else None
             self.query_one(f"#seat-{seat}", Static).update(player_panel(view, seat, tr, hand))
         self.query_one("#hand", Static).update(hand_text(view, tr) if viewer is not None else "")
-        self.query_one("#log-text", Static).update("\n".join(tr.lines(messages, game.names)[-LOG_LINES:]))
+        self.query_one("#log-text", Static).update(Text("\n".join(tr.lines(messages, game.names)[-LOG_LINES:])))
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -154,6 +154,7 @@ class PlayApp(TableApp):
         #: The human whose view is on screen; ``None`` (no human): every card open.
         self.viewer: int | None = session.humans[0] if session.humans else None
         self.menus: list[tuple[Choice, ...]] = []  # the menu and the sub-menus opened from it
+        self.save_warning: str | None = None  # the save error last shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
@@ -179,7 +180,7 @@ class PlayApp(TableApp):
         labels = [c.label + (" …" if c.action is None else "") for c in choices]
         if len(self.menus) > 1:
             labels.append(self.tr.gettext("ui.back"))
-        options.add_options(labels)
+        options.add_options([Text(label) for label in labels])  # names are text, never markup
         options.highlighted = 0 if labels else None
         options.focus()
 
@@ -189,6 +190,9 @@ class PlayApp(TableApp):
         """Show the game as it now stands and wait for whoever decides: a bot on a timer, a human on the menu."""
         session, game = self.session, self.session.game
         self.menus = []
+        if session.save_error and session.save_error != self.save_warning:  # once, not after every move
+            self.save_warning = session.save_error
+            self.notify(session.save_error, severity="error", timeout=10)
         while self.delay <= 0 and session.decider_is_bot:  # full speed: no pause between bot moves
             session.apply(session.bot_action())
         if game.over:
@@ -212,7 +216,7 @@ class PlayApp(TableApp):
         self._ask(question(self.session.game, self.tr), self.menus[0])
 
     def _ask(self, prompt: str, choices: tuple[Choice, ...]) -> None:
-        self.query_one("#prompt", Static).update(prompt)
+        self.query_one("#prompt", Static).update(Text(prompt))
         self.show_menu(choices)
 
     def _pass_keyboard(self, seat: int) -> None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..engine import Game
-from ..narrate import Message, Narrator
+from ..narrate import Message, Narrator, printable
 from .app import TableApp
 
 
@@ -29,7 +30,9 @@ class Timeline:
 
     def __init__(self, game: Game) -> None:
         self.actions = list(game.history)
-        self.fresh = game.restart
+        names = [printable(name) for name in game.names]  # shown on the terminal, from a record made anywhere
+        self.fresh = lambda: Game(game.players, game.edition, game.rules, game.seed, names, log=True,
+                                  quick_accept=game.quick)
         replica = self.fresh()
         self.positions = [replica.clone()]
         for action in self.actions:
@@ -91,7 +94,7 @@ class ReplayApp(TableApp):
         seen = (tr.gettext("ui.replay-open") if self.viewer is None
                 else tr.gettext("ui.replay-viewer", player=game.names[self.viewer]))
         where = tr.gettext("ui.replay", step=self.step, total=len(self.timeline) - 1)
-        self.query_one("#prompt", Static).update(f"{where} · {seen}")
+        self.query_one("#prompt", Static).update(Text(f"{where} · {seen}"))  # a name is text, never markup
 
     def action_step(self, by: int) -> None:
         self.step = min(len(self.timeline) - 1, max(0, self.step + by))

@@ -13,7 +13,10 @@ and asks it for the menus of the human who decides.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
+
+import platformdirs
 
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..engine import Action, Game, Rules
@@ -22,6 +25,35 @@ from ..record import RecordError, load, save
 
 #: A bot seat's name carries its spec, so that a saved game resumes with the same bots: "P2 (random)".
 BOT_NAME = re.compile(r"^P(\d+) \((.+)\)$")
+
+
+def saves_folder() -> Path:
+    """Where ``mdeal play`` keeps its games: ``saves`` in the user's data folder
+    (on Linux ``$XDG_DATA_HOME/monopoly-deal/saves``, by default ``~/.local/share/monopoly-deal/saves``)."""
+    return platformdirs.user_data_path("monopoly-deal", appauthor=False) / "saves"
+
+
+def new_save_path() -> Path:
+    """A new save file, named after now: ``saves_folder()/monopoly-deal-20260101-120000.json``.
+    Nothing is written here: the folder and the file are made when the game has its first move."""
+    folder, stamp = saves_folder(), time.strftime("%Y%m%d-%H%M%S")
+    path, n = folder / f"monopoly-deal-{stamp}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"monopoly-deal-{stamp}-{n}.json"
+    return path
+
+
+def last_unfinished() -> Path | None:
+    """The most recently saved game in :func:`saves_folder` that is not over (``mdeal play --continue``)."""
+    saves = sorted(saves_folder().glob("monopoly-deal-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in saves:
+        try:
+            if load(path).result.reason is None:
+                return path
+        except RecordError:  # not a record any more: not a game to continue
+            continue
+    return None
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -57,7 +89,8 @@ class Session:
     Every human has their own :class:`Narrator` (on a replica of the game), so the
     log shown to a human holds only the cards that human may see; with no human,
     one narrator shows every card. ``save_path``, if set, gets the game record
-    after every action.
+    after every action (none before the first: quitting at once leaves no file);
+    a failure to write is kept in ``save_error`` for the caller, and the game goes on.
     """
 
     def __init__(self, games: list[Game], bots: dict[int, tuple[str, Bot]], save_path: Path | None = None) -> None:
@@ -70,6 +103,8 @@ class Session:
         self.narrators = {v: Narrator(g, v) for v, g in zip(viewers, games, strict=True)}
         self.messages: dict[int | None, list[Message]] = {v: n.start() for v, n in self.narrators.items()}
         self.save_path = save_path
+        self.saved = False
+        self.save_error: str | None = None
 
     @classmethod
     def new(cls, players: int, specs: dict[int, str], edition: str = "base", rules: Rules | None = None,
@@ -87,7 +122,7 @@ class Session:
     def resume(cls, path: Path) -> Session:
         """The game saved in ``path``, continued: its bots are made again from their names.
         A file that is not a valid record raises :class:`RecordError` naming what is wrong."""
-        record = load(path)
+        record = load(path).printable()  # the names may come from anywhere: they are shown on the terminal
         bots: dict[int, tuple[str, Bot]] = {}
         for seat, name in enumerate(record.players):
             match = BOT_NAME.match(name)
@@ -99,12 +134,13 @@ class Session:
                     raise RecordError(f"{path}: field 'players[{seat}]': {error}") from None
         count = max(1, len(record.players) - len(bots))
         games = [record.start() for _ in range(count)]
-        session = cls(games, bots, path)
+        session = cls(games, bots)  # not saving while the moves are played again: the file holds them
         for i, text in enumerate(record.actions):
             try:
                 session.apply(Action.parse(text))
             except ValueError as error:
                 raise RecordError(f"{path}: actions[{i}] {text!r}: {error}") from None
+        session.save_path, session.saved = path, True
         return session
 
     @property
@@ -127,5 +163,13 @@ class Session:
         return self.bots[seat][1].choose(Seat(self.game, seat))
 
     def save(self) -> None:
-        if self.save_path is not None:
+        """Write the record to ``save_path`` once the game has a move."""
+        if self.save_path is None or not self.game.history:
+            return
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
             save(self.game, self.save_path)
+        except OSError as error:
+            self.save_error = f"cannot save to {self.save_path}: {error.strerror or error}"
+            return
+        self.saved, self.save_error = True, None

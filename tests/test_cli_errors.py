@@ -1,0 +1,162 @@
+"""Every command with bad input: one line on stderr naming what is wrong, the documented exit code
+(2: the command line is wrong; 1: what it names cannot be used), no traceback, nothing written."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from monopoly_deal import record
+from monopoly_deal.cli import main
+from monopoly_deal.engine import Game
+from monopoly_deal.record import save
+
+
+@pytest.fixture()
+def place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder to run in, with its own data folder and some files to name: a finished record,
+    a plain file, and records broken in the ways files break."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    game = Game(2, seed=3, names=["P1", "P2 (random)"])
+    game.apply("end")
+    save(game, tmp_path / "game.json")
+    text = (tmp_path / "game.json").read_text()
+    (tmp_path / "notes.txt").write_text("not a record\n")
+    (tmp_path / "truncated.json").write_text(text[: len(text) // 2])
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00garbage")
+    (tmp_path / "nested.json").write_text("[" * 100_000 + "]" * 100_000)
+    (tmp_path / "bigint.json").write_text(text.replace('"seed": 3', '"seed": 1' + "0" * 5000))
+    edited = json.loads(text)
+    edited["actions"] = ["end", "end", {"verb": "end"}]
+    (tmp_path / "edited.json").write_text(json.dumps(edited))
+    edited["actions"] = ["bank 10M"]
+    (tmp_path / "illegal.json").write_text(json.dumps(edited))
+    edited["actions"], edited["players"] = [], "P1"
+    (tmp_path / "players.json").write_text(json.dumps(edited))
+    yield tmp_path
+
+
+@pytest.fixture()
+def busy_port() -> Iterator[int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        yield s.getsockname()[1]
+
+
+CASES = [
+    # serve
+    (["serve", "--port", "99999"], 2, "port must be from 1 to 65535"),
+    (["serve", "--port", "0"], 2, "port must be from 1 to 65535"),
+    (["serve", "--db", "foo://bar"], 2, "'foo' databases are not supported"),
+    (["serve", "--db", "games.db"], 2, "is not a database URL"),
+    (["serve", "--db", "sqlite:////nonexistent/x.db"], 1, "cannot open sqlite:////nonexistent/x.db"),
+    (["serve", "--db", "postgresql://u:secret@127.0.0.1:1/db"], 1, "cannot open postgresql://u:***@127.0.0.1:1/db"),
+    (["serve", "--port", "{busy}"], 1, "cannot listen on 127.0.0.1:"),
+    (["serve", "--max-rooms", "-3"], 2, "argument --max-rooms"),
+    # play
+    (["play", "--bots", "nosuchbot"], 2, "unknown bot 'nosuchbot'"),
+    (["play", "--bots", "random:seed=x"], 2, "bad options for bot 'random': option seed must be a whole number, not 'x'"),
+    (["play", "--bots", "ismcts:iters=abc"], 2, "bad options for bot 'ismcts': option iters must be a whole number, not 'abc'"),
+    (["play", "--bots", "ismcts:iters=1.5"], 2, "bad options for bot 'ismcts': option iters must be a whole number"),
+    (["play", "--bots", "ismcts:time=nan"], 2, "bad options for bot 'ismcts': option time must be a number, not 'nan'"),
+    (["play", "--bots", "random,random,random"], 2, "2 bot seat(s) but 3 bot specs"),
+    (["play", "--humans", "5"], 2, "--humans must be from 0 to 3"),
+    (["play", "--save", "/nonexistent/dir/x.json"], 2, "the folder /nonexistent/dir does not exist"),
+    (["play", "--save", "notes.txt/x.json"], 2, "the folder notes.txt does not exist"),
+    (["play", "--save", "."], 2, "is a folder"),
+    (["play", "--resume", "game.json", "--players", "5"], 2, "--players cannot change it"),
+    (["play", "--continue", "--bots", "random"], 2, "--bots cannot change it"),
+    (["play", "--resume", "game.json", "--continue"], 2, "not allowed with argument"),
+    (["play", "--resume", "missing.json"], 1, "missing.json: cannot read the file"),
+    (["play", "--continue"], 1, "no unfinished game to continue"),
+    (["play", "--rules", "bank_first"], 2, "rule option 'bank_first' needs a value"),
+    (["play", "--players", "2", "--rules", "start=5"], 2, "start=5 names a seat beyond the 2 players"),
+    (["play", "--seed", "-1"], 2, "seed must be from 0 to"),
+    (["play", "--seed", "4"], 1, "needs a terminal"),
+    # arena
+    (["arena", "--bots", "random:seed=x,heuristic"], 2, "bad options for bot 'random': option seed must be a whole number"),
+    (["arena", "--bots", "random"], 2, "2 players need at least 2 bots"),
+    (["arena", "--bots", "random,heuristic", "--out", "notes.txt"], 2, "--out notes.txt: is a file"),
+    (["arena", "--bots", "random,heuristic", "--out", "notes.txt/results"], 2, "notes.txt is a file"),
+    (["arena", "--bots", "random,heuristic", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
+    (["arena", "--bots", "random,heuristic", "--seed", "-1"], 2, "seed must be from 0 to"),
+    (["arena", "--bots", "random,heuristic", "--records"], 2, "--records needs --out DIR"),
+    (["arena", "--bots", "random,heuristic", "--games", "0"], 2, "at least 1"),
+    # watch
+    (["watch", "--save", "/nonexistent/dir/x.json"], 2, "the folder /nonexistent/dir does not exist"),
+    (["watch", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
+    (["watch", "--rules", "bank_first=maybe"], 2, "'bank_first' must be true or false"),
+    (["watch", "--seed", "-1"], 2, "seed must be from 0 to"),
+    # replay
+    (["replay", "missing.json"], 1, "missing.json: cannot read the file"),
+    (["replay", "notes.txt"], 1, "notes.txt: not valid JSON"),
+    (["replay", "truncated.json"], 1, "truncated.json: not valid JSON"),
+    (["replay", "binary.json"], 1, "binary.json: cannot read the file"),
+    (["replay", "nested.json"], 1, "nested.json: not a game record"),
+    (["replay", "bigint.json"], 1, "bigint.json: not a game record"),
+    (["replay", "edited.json"], 1, "edited.json: actions[2]"),
+    (["replay", "illegal.json"], 1, "illegal.json: actions[0] 'bank 10M'"),
+    (["replay", "players.json"], 1, "players.json: field 'players'"),
+    (["replay", "huge.json"], 1, "huge.json: too large for a game record"),
+    (["replay", "game.json", "--viewer", "P3"], 2, "--viewer P3: game.json is a game of 2 players"),
+    (["replay", "game.json", "--tui"], 1, "needs a terminal"),
+    # sim
+    (["sim", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
+    (["sim", "--seed", "-1"], 2, "seed must be from 0 to 18446744073709551615, not -1"),
+    (["sim", "--games", "-5"], 2, "at least 1"),
+    (["sim", "--players", "11"], 2, "players must be from 2 to 10"),
+    # scenario
+    (["scenario", "missing.yaml"], 2, "no such file or folder: missing.yaml"),
+    # cards
+    (["cards", "--edition", "deluxe"], 2, "invalid choice: 'deluxe'"),
+    (["cards", "--values", "s3"], 2, "invalid choice: 's3'"),
+]
+
+
+def files_in(folder: Path) -> dict[str, float]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize(("argv", "code", "message"), CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_bad_input_is_one_clear_line(argv: list[str], code: int, message: str, place: Path, busy_port: int,
+                                     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    if "huge.json" in argv:  # a record over the limit; the limit made small, so that the test stays small
+        monkeypatch.setattr(record, "MAX_RECORD_BYTES", 100)
+        (place / "huge.json").write_text((place / "game.json").read_text())
+    argv = [a.replace("{busy}", str(busy_port)) for a in argv]
+    before = files_in(place)
+    try:
+        got = main(argv)
+    except SystemExit as exit_:  # argparse's own errors
+        got = exit_.code
+    out, err = capsys.readouterr()
+    assert (got, message in err) == (code, True), err
+    assert err.count("\n") == 1 and err.startswith("mdeal"), err
+    assert "Traceback" not in err and out == ""
+    assert files_in(place) == before
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0 and capsys.readouterr().out.startswith("mdeal 0.")
+
+
+def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A PostgreSQL address that takes the connection and says nothing: `mdeal serve` gives up after a while."""
+    from monopoly_deal import cli
+
+    monkeypatch.setattr(cli, "DATABASE_TIMEOUT", 0.5)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]
+    assert main(["serve", "--port", str(free), "--db", f"postgresql://u@127.0.0.1:{busy_port}/db"]) == 1
+    err = capsys.readouterr().err
+    assert err == f"mdeal serve: cannot open postgresql://u@127.0.0.1:{busy_port}/db: no answer in 0.5 s\n"
