@@ -93,6 +93,17 @@ class Record:
         """The recorded game at its start, played as its version was (see the module docstring)."""
         return start_game(self.version, self.edition, self.rules, self.seed, self.players, log)
 
+    def printable(self) -> Record:
+        r"""This record with names safe to show on a terminal (see :func:`~monopoly_deal.narrate.printable`):
+        a record made elsewhere may name a player ``"\x1b[2J"``.
+
+        >>> Record("base", Rules(), 1, ["Ann", "\x1b[2J"], [], Result(None, None, 1)).printable().players
+        ['Ann', '\\x1b[2J']
+        """
+        from .narrate import printable
+
+        return replace(self, players=[printable(name) for name in self.players])
+
 
 def rules_for(version: int, data: dict[str, Any]) -> Rules:
     """The rule options of a record (or stored game) of ``version``: version 1 was played with
@@ -105,17 +116,6 @@ def rules_for(version: int, data: dict[str, Any]) -> Rules:
 def start_game(version: int, edition: str, rules: Rules, seed: int, players: list[str], log: bool = True) -> Game:
     """A game of ``version`` at its start: version 1 asked only the targets who could answer."""
     return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1)
-
-    def printable(self) -> Record:
-        r"""This record with names safe to show on a terminal (see :func:`~monopoly_deal.narrate.printable`):
-        a record made elsewhere may name a player ``"\x1b[2J"``.
-
-        >>> Record("base", Rules(), 1, ["Ann", "\x1b[2J"], [], Result(None, None, 1)).printable().players
-        ['Ann', '\\x1b[2J']
-        """
-        from .narrate import printable
-
-        return replace(self, players=[printable(name) for name in self.players])
 
 
 # --- writing ------------------------------------------------------------------

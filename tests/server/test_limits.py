@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -401,12 +402,15 @@ def test_a_second_app_on_one_database_does_not_start(tmp_path: Path) -> None:
 
 def test_mdeal_serve_refuses_a_database_in_use_in_one_line(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with socket.socket() as probe:   # a port that is free now: mdeal serve checks it before the database
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
 
     async def hold_and_serve() -> subprocess.CompletedProcess[str]:
         store = await Store.open(url)
         try:
             return await asyncio.to_thread(subprocess.run, [sys.executable, "-m", "monopoly_deal", "serve", "--port",
-                                                            "0", "--db", url], capture_output=True, text=True,
+                                                            port, "--db", url], capture_output=True, text=True,
                                            timeout=120)
         finally:
             await store.close()
