@@ -104,7 +104,9 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None) -> 
 
     @app.get("/api/bots")
     async def bots() -> list[dict[str, Any]]:
-        return [{"name": b.name, "summary": b.summary, "options": b.options} for b in BOTS.values()]
+        return [{"name": b.name, "summary": b.summary,
+                 "options": {k: {"help": o.help, "min": o.low, "max": o.high} for k, o in b.options.items()}}
+                for b in BOTS.values()]
 
     @app.get("/api/i18n/{lang}")
     async def words(lang: str) -> JSONResponse:
