@@ -24,11 +24,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from typing import Any
 
 from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
@@ -95,6 +97,19 @@ def safe_default(game: Game) -> Action:
             if str(action) == notation:
                 return action
     return legal[0]
+
+
+class SharedMessage(dict[str, Any]):
+    """A message sent as it is to several clients: encoded to JSON once, for all of them."""
+
+    @cached_property
+    def text(self) -> str:
+        return json.dumps(self, ensure_ascii=False)
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """A message as the JSON text a client is sent."""
+    return message.text if isinstance(message, SharedMessage) else json.dumps(message, ensure_ascii=False)
 
 
 class Connection:
@@ -298,8 +313,13 @@ class Room:
     def _apply(self, action: Action) -> None:
         assert self.game is not None
         self.game.apply(action)
+        first: list[Message] = []
         for viewer, narrator in self.narrators.items():
-            self.messages[viewer] += narrator.play(action)
+            said = narrator.play(action)
+            # Most sentences read the same for every viewer: keep one object of each, not one per viewer
+            # (fewer long-lived objects for the garbage collector to walk).
+            self.messages[viewer] += [next((m for m in first if m == s), s) for s in said] if first else said
+            first = first or said
         if self.game.over:
             self.status = "finished"
 
@@ -445,9 +465,16 @@ class Room:
         return message
 
     def _broadcast(self) -> None:
+        """Every connection its state; connections that would be sent the same (same seat, language and
+        log position) share one message, encoded to JSON once."""
         summary = self.summary()
+        made: dict[tuple[int | None, str, int], tuple[SharedMessage, int]] = {}
         for conn in list(self.connections):
-            conn.push(self.state_for(conn, summary))
+            key = (conn.viewer, conn.lang, conn.sent)
+            if key not in made:
+                made[key] = SharedMessage(self.state_for(conn, summary)), conn.sent
+            message, conn.sent = made[key]
+            conn.push(message)
 
     def connect(self, conn: Connection) -> None:
         self.connections.add(conn)
