@@ -17,7 +17,8 @@ MODULES = [
     "monopoly_deal.bots.heuristic", "monopoly_deal.bots.ismcts", "monopoly_deal.arena", "monopoly_deal.arena.play",
     "monopoly_deal.arena.stats",
     "monopoly_deal.server.persistence", "monopoly_deal.server.protocol", "monopoly_deal.server.rooms",
-    "monopoly_deal.server.views", "monopoly_deal.server.app",
+    "monopoly_deal.server.views", "monopoly_deal.server.app", "monopoly_deal.server.botpool",
+    "monopoly_deal.server.tuning",
 ]
 
 
