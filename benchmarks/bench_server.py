@@ -51,10 +51,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, db: str, games: int, extra: list[str] = ()) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, games: int, extra: list[str] = (), log: Path | None = None
+                 ) -> subprocess.Popen[bytes]:
+    """``mdeal serve`` on 127.0.0.1 only; with ``log``, its output goes to that file (an attack makes it chatty)."""
+    output = log.open("wb") if log is not None else None
     process = subprocess.Popen([sys.executable, "-m", "monopoly_deal", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--db", db, "--max-rooms", str(games * 2 + 10),
-                                "--max-connections", str(games * 4 + 10), *extra])
+                                "--max-connections", str(games * 4 + 10), *extra],
+                               stdout=output, stderr=output)
     deadline = time.time() + 30
     while True:
         try:
@@ -366,7 +370,7 @@ def people_main(args: argparse.Namespace) -> None:
         with tempfile.TemporaryDirectory() as folder:
             db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
             port = free_port()
-            server = start_server(port, db, games, args.serve_arg)
+            server = start_server(port, db, games, args.serve_arg, Path(folder) / "server.log")
             try:
                 rows = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
                                               args.warmup, not args.quiet_only))
