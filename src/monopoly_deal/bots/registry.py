@@ -126,15 +126,6 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def describe() -> str:
-    """The available bots and their options with their bounds, one bot per line (for --help)."""
-    lines = []
-    for info in BOTS.values():
-        opts = ", ".join(f"{k} ({o.help}; {o.limits()})" for k, o in info.options.items()) or "no options"
-        lines.append(f"  {info.name}: {info.summary}; options: {opts}")
-    return "available bots:\n" + "\n".join(lines)
-
-
 def make_bot(spec: str, seed: int | None = None, max_seconds: float | None = None) -> Bot:
     """A bot from its spec; ``seed`` seeds it unless the spec sets ``seed=``. ``max_seconds`` caps each
     decision of a bot that searches, whatever its options say (the server's budget).
