@@ -83,7 +83,7 @@ async def test_eight_rooms_of_the_most_expensive_bots_never_stall_another_rooms_
 @pytest.mark.asyncio
 async def test_an_accepted_action_is_stored_without_a_copy_of_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = await new_lobby()
-    room, tokens = await seated_room(lobby, humans=2, bots=0, seed=5)
+    room, _tokens = await seated_room(lobby, humans=2, bots=0, seed=5)
     clones: list[int] = []
     original = Game.clone
     monkeypatch.setattr(Game, "clone", lambda self: clones.append(1) or original(self))
@@ -96,7 +96,7 @@ async def test_an_accepted_action_is_stored_without_a_copy_of_the_game(monkeypat
 async def test_an_action_the_database_refuses_changes_nothing_and_nobody_hears_of_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     lobby = await new_lobby()
-    room, tokens = await seated_room(lobby, humans=2, bots=0, seed=5)
+    room, _tokens = await seated_room(lobby, humans=2, bots=0, seed=5)
     watcher = RecordingClient(None)
     room.connect(watcher)
     game = room.game

@@ -15,7 +15,6 @@ from monopoly_deal.server.rooms import Connection, encoded
 from monopoly_deal.server.tuning import THRESHOLDS
 
 from .helpers import new_lobby, seated_room
-from .test_api import client_for
 
 
 def test_serve_runs_without_per_message_compression_and_with_the_tuned_collector(
@@ -70,7 +69,7 @@ async def test_watchers_with_the_same_view_share_one_message_encoded_once() -> N
 @pytest.mark.asyncio
 async def test_a_sentence_every_viewer_reads_the_same_is_one_object() -> None:
     lobby = await new_lobby()
-    room, tokens = await seated_room(lobby, humans=2, bots=0, seed=3)
+    room, _tokens = await seated_room(lobby, humans=2, bots=0, seed=3)
     assert room.game is not None
     before = {v: len(log) for v, log in room.messages.items()}
     await room.act(room.game.decider, "end")

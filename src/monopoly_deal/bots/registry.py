@@ -37,7 +37,7 @@ class BotOption:
     """
 
     help: str
-    kind: type[int] | type[float]
+    kind: type[int | float]
     low: float
     high: float
 
