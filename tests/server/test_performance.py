@@ -64,6 +64,7 @@ async def test_watchers_with_the_same_view_share_one_message_encoded_once() -> N
     room._broadcast()            # nothing new since: every log position moved on together
     assert watchers[0].kept[-1]["log"] == [] and watchers[0].kept[-1] is watchers[1].kept[-1]
     await lobby.close()
+    await lobby.store.close()
 
 
 @pytest.mark.asyncio
@@ -77,3 +78,4 @@ async def test_a_sentence_every_viewer_reads_the_same_is_one_object() -> None:
     pairs = [(a, b) for a in said for b in said if a == b]
     assert len(pairs) > len(said) and all(a is b for a, b in pairs)
     await lobby.close()
+    await lobby.store.close()
