@@ -120,3 +120,33 @@ async def test_an_action_the_database_refuses_changes_nothing_and_nobody_hears_o
     await room.act(decider, str(room.game.legal_actions()[0]))  # type: ignore[union-attr]
     assert len((await lobby.store.game(room.game_id or 0)).actions) == 2  # type: ignore[union-attr]
     await lobby.store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_room_has_one_bot_decision_in_the_pool_at_a_time_and_rooms_are_served_in_turn() -> None:
+    from monopoly_deal.bots import Seat
+    from monopoly_deal.server.botpool import BotPool
+
+    order: list[str] = []
+
+    class Slow:
+        name = "slow"
+
+        def __init__(self, room: str) -> None:
+            self.room = room
+
+        def choose(self, seat: Seat) -> object:
+            time.sleep(0.05)
+            order.append(self.room)
+            return seat.legal_actions[0]
+
+    pool = BotPool(workers=1)
+    game = Game(players=2, seed=1)
+    seat = Seat(game, game.decider)
+    asked = [asyncio.create_task(pool.decide(room, Slow(room), seat, searches=True)) for room in "ABC"]
+    await asyncio.sleep(0)
+    with pytest.raises(RuntimeError, match="already has a bot decision"):
+        await pool.decide("A", Slow("A"), seat, searches=True)
+    await asyncio.gather(*asked)
+    pool.close()
+    assert order == ["A", "B", "C"]
