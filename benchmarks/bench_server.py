@@ -2,6 +2,10 @@
 
     python benchmarks/bench_server.py                 # N = 10, 100, 500; SQLite in a temporary folder
     python benchmarks/bench_server.py --games 50 --actions 30 --db postgresql://user:pw@127.0.0.1/db
+    python benchmarks/bench_server.py --people        # 500 games played at people's pace, then with an abuser
+    python benchmarks/bench_server.py --people --games 50 200 --seconds 60
+
+Closed loop (the default): clients act as fast as the server answers.
 
 Each game is a 2-player room with both seats taken by benchmark clients that
 play random legal actions as soon as they owe a decision. A client's latency
@@ -10,6 +14,13 @@ includes it — the server checks it, stores it in the database, applies it and
 sends every client its own view. Each game stops after ``--actions`` actions,
 and every run stops after ``--seconds``; the report gives actions per second
 and the median (p50) and 99th-percentile (p99) latency.
+
+Open loop (``--people``, see :func:`people_run`): each game has two people and
+one or two heuristic bots; a person acts 2–5 s after it is their turn to decide
+(a random legal action), a game that ends is dealt again, and after a quiet
+measurement one abusive client attacks the server from another process while
+the measurement is repeated. It prints p50/p95/p99/max latency for both, and
+the server's memory per game.
 """
 
 from __future__ import annotations
@@ -17,7 +28,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -29,6 +43,7 @@ from pathlib import Path
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 
 def free_port() -> int:
@@ -37,13 +52,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, db: str, games: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, games: int, extra: list[str] = (), log: Path | None = None
+                 ) -> subprocess.Popen[bytes]:
+    """``mdeal serve`` on 127.0.0.1 only; with ``log``, its output goes to that file (an attack makes it chatty)."""
+    output = log.open("wb") if log is not None else None
     process = subprocess.Popen([sys.executable, "-m", "monopoly_deal", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--db", db, "--max-rooms", str(games * 2 + 10),
                                 "--max-connections", str(games * 4 + 10),
                                 # every benchmark client is one address: lift the per-client quotas
                                 "--limit", f"rooms_per_client={games * 2 + 10}",
-                                "--limit", f"seats_per_client={games * 4 + 10}"])
+                                "--limit", f"seats_per_client={games * 4 + 10}", *extra],
+                               stdout=output, stderr=output)
     deadline = time.time() + 30
     while True:
         try:
@@ -109,20 +128,300 @@ async def run(base: str, games: int, limit: int, seconds: float) -> dict[str, fl
             "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]}
 
 
+# --- open loop: people's pace, bots in the rooms, and one abusive client -----------------------------
+
+PACE = (2.0, 5.0)          # a person acts this many seconds (uniformly) after it is their decision
+
+
+def raise_open_files() -> None:
+    """500 games are 1,000 sockets in each process: lift the soft limit on open files to the hard one
+    (the server, started from here, inherits it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid`` in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Recorder:
+    """Latencies of the well-behaved clients, into the bucket of the phase now running (None: not measured)."""
+
+    def __init__(self) -> None:
+        self.phase: str | None = None
+        self.latencies: dict[str, list[float]] = {}
+        self.actions: dict[str, int] = {}
+
+    def add(self, seconds: float) -> None:
+        if self.phase is not None:
+            self.latencies.setdefault(self.phase, []).append(seconds)
+
+    def acted(self) -> None:
+        if self.phase is not None:
+            self.actions[self.phase] = self.actions.get(self.phase, 0) + 1
+
+
+async def new_people_game(http: httpx.AsyncClient, bots: int) -> tuple[str, list[str]]:
+    """A room of two people (seats P1, P2) and ``bots`` heuristic bots, started; returns the people's tokens."""
+    room = (await http.post("/api/rooms", json={"players": 2 + bots})).json()["id"]
+    tokens = [(await http.post(f"/api/rooms/{room}/join", json={"name": f"P{i}"})).json()["token"] for i in (1, 2)]
+    for _ in range(bots):
+        (await http.post(f"/api/rooms/{room}/bots", json={"token": tokens[0], "bot": "heuristic"})).raise_for_status()
+    return room, tokens
+
+
+async def person(ws_url: str, http: httpx.AsyncClient, room: str, token: str, host: bool, stop_at: float,
+                 rng: random.Random, recorder: Recorder) -> None:
+    """One person: decides 2–5 s after it is their decision (a random legal action, if still theirs then);
+    the host deals a finished game again. Latency: sending an action -> the first state that includes it."""
+    async with connect(ws_url, max_size=2**22, open_timeout=60) as ws:
+        latest: dict[str, object] = {}
+        pending: tuple[int, float] | None = None        # (version acted on, when sent)
+        thinking: asyncio.Task[None] | None = None
+
+        async def decide(version: int) -> None:
+            await asyncio.sleep(rng.uniform(*PACE))
+            legal = latest.get("legal")
+            if latest.get("version") == version and legal and time.time() < stop_at:
+                nonlocal pending
+                pending = (version, time.perf_counter())
+                await ws.send(json.dumps({"type": "act", "action": rng.choice(legal)["notation"]}))
+                recorder.acted()
+
+        async def deal_again() -> None:
+            await asyncio.sleep(rng.uniform(*PACE))
+            await http.post(f"/api/rooms/{room}/again", json={"token": token})
+
+        while time.time() < stop_at:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.time()))
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            if message["type"] == "error" and pending is not None:
+                pending = None                            # refused (it was no longer legal): not a latency
+            if message["type"] != "state" or "game" not in message:
+                continue
+            latest = message
+            version = message["version"]
+            if pending is not None and (version > pending[0] or message.get("log_reset")):
+                recorder.add(time.perf_counter() - pending[1])
+                pending = None
+            if thinking is not None and not thinking.done():
+                continue
+            if message["game"]["decision"]["type"] == "over":
+                if host and message["room"]["status"] == "finished":
+                    thinking = asyncio.create_task(deal_again())
+            elif message["legal"] and pending is None:
+                thinking = asyncio.create_task(decide(version))
+        if thinking is not None:
+            thinking.cancel()
+
+
+# The abusive client: every attack of issue 9 at once, from another process, for ``seconds``.
+
+REFUSED = (OSError, TimeoutError, WebSocketException)
+
+async def _flood_rooms(http: httpx.AsyncClient, until: float) -> None:
+    while time.time() < until:
+        try:
+            await http.post("/api/rooms", json={})
+        except httpx.HTTPError:
+            pass
+        await asyncio.sleep(0.02)
+
+
+async def _flood_spectators(ws_base: str, room: str, until: float, sockets: int = 200) -> None:
+    """Spectator sockets on one room, kept open and never read from."""
+    opened = []
+    for _ in range(sockets):
+        try:
+            opened.append(await connect(f"{ws_base}/ws/{room}", open_timeout=5))
+        except REFUSED:                # the server defends itself: that is what is measured
+            await asyncio.sleep(0.1)
+    await asyncio.sleep(max(0.0, until - time.time()))
+    for ws in opened:
+        ws.transport.abort()
+
+
+async def _flood_lang(ws_base: str, room: str, until: float, sockets: int = 20, per_second: int = 50) -> None:
+    """Spectators asking for their language again and again (each answer re-renders the log)."""
+    async def one() -> None:
+        try:
+            async with connect(f"{ws_base}/ws/{room}", open_timeout=5, max_size=2**24) as ws:
+                while time.time() < until:
+                    await ws.send(json.dumps({"type": "lang", "lang": "zh-Hant"}))
+                    await asyncio.sleep(1 / per_second)
+        except REFUSED:                # closed by the server for flooding: the server defending itself
+            return
+    await asyncio.gather(*(one() for _ in range(sockets)))
+
+
+async def _chunked_bodies(host: str, port: int, until: float, megabytes: int = 64) -> None:
+    """``POST /api/rooms`` with a chunked body and no Content-Length, as big as the server lets it be."""
+    chunk = b"x" * (1 << 20)
+    while time.time() < until:
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+            writer.write(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n")
+            for _ in range(megabytes):
+                writer.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+                await writer.drain()
+                if reader.at_eof() or time.time() > until:
+                    break
+            writer.close()
+        except OSError:
+            pass
+        await asyncio.sleep(0.5)
+
+
+async def _half_open(host: str, port: int, until: float, sockets: int = 1100) -> None:
+    """Connections that send half a request and then nothing."""
+    held = []
+    for _ in range(sockets):
+        try:
+            _reader, writer = await asyncio.open_connection(host, port)
+            writer.write(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(writer)
+        except OSError:
+            await asyncio.sleep(0.1)
+    await asyncio.sleep(max(0.0, until - time.time()))
+    for writer in held:
+        writer.transport.abort()
+
+
+async def _abuse(base: str, room: str, seconds: float) -> None:
+    host, port = "127.0.0.1", int(base.rpartition(":")[2])
+    until = time.time() + seconds
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        await asyncio.gather(_flood_rooms(http, until), _flood_spectators(ws_base, room, until),
+                             _flood_lang(ws_base, room, until), _chunked_bodies(host, port, until),
+                             _half_open(host, port, until), return_exceptions=True)
+
+
+def abuse(base: str, room: str, seconds: float) -> None:
+    """The abusive client's process."""
+    raise_open_files()
+    asyncio.run(_abuse(base, room, seconds))
+
+
+def percentiles(latencies: list[float]) -> dict[str, float]:
+    """p50, p95, p99 and max of ``latencies`` (seconds), in milliseconds."""
+    ordered = sorted(latencies) or [float("nan")]
+    ms = {f"p{round(q * 100)}": 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (0.5, 0.95, 0.99)}
+    return {**ms, "max": 1000 * ordered[-1]}
+
+
+async def people_run(base: str, server_pid: int, games: int, seconds: float, warmup: float,
+                     abusive: bool) -> list[dict[str, float | str]]:
+    """``games`` rooms played at people's pace: a quiet measurement of ``seconds``, then (``abusive``) the
+    same with the abusive client running. Returns one row per phase."""
+    recorder = Recorder()
+    rss_before = rss_mb(server_pid)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
+        made = await asyncio.gather(*(new_people_game(http, 1 + i % 2) for i in range(games)))
+        phases = ["quiet", "abusive client"] if abusive else ["quiet"]
+        stop_at = time.time() + warmup + seconds * len(phases) + 5
+        ws_base = base.replace("http://", "ws://")
+        people = [person(f"{ws_base}/ws/{room}?token={token}", http, room, token, seat == 0, stop_at,
+                         random.Random(i * 2 + seat), recorder)
+                  for i, (room, tokens) in enumerate(made) for seat, token in enumerate(tokens)]
+        playing = asyncio.gather(*people, return_exceptions=True)
+        await asyncio.sleep(2)
+        await asyncio.gather(*(http.post(f"/api/rooms/{room}/start", json={"token": tokens[0]})
+                               for room, tokens in made))
+        await asyncio.sleep(warmup)
+        rows: list[dict[str, float | str]] = []
+        for phase in phases:
+            attacker = None
+            if phase != "quiet":
+                attacker = multiprocessing.get_context("spawn").Process(
+                    target=abuse, args=(base, made[0][0], seconds), daemon=True)
+                attacker.start()
+            cpu, began = cpu_seconds(server_pid), time.perf_counter()
+            recorder.phase = phase
+            await asyncio.sleep(seconds)
+            recorder.phase = None
+            elapsed = time.perf_counter() - began
+            rows.append({"phase": phase, "games": games, "people_per_s": recorder.actions.get(phase, 0) / elapsed,
+                         "cpu": (cpu_seconds(server_pid) - cpu) / elapsed, "rss": rss_mb(server_pid),
+                         "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
+                         **percentiles(recorder.latencies.get(phase, []))})
+            if attacker is not None:
+                attacker.join(timeout=10)
+                if attacker.is_alive():
+                    attacker.kill()
+        await playing
+    return rows
+
+
+def people_main(args: argparse.Namespace) -> None:
+    raise_open_files()
+    print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | RSS | per game |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for games in args.games:
+        with tempfile.TemporaryDirectory() as folder:
+            db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+            port = free_port()
+            server = start_server(port, db, games, args.serve_arg, Path(folder) / "server.log")
+            try:
+                rows = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
+                                              args.warmup, not args.quiet_only))
+            finally:
+                server.send_signal(signal.SIGINT)
+                try:
+                    server.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+        for r in rows:
+            print(f"| {r['games']} | {r['phase']} | {r['people_per_s']:.1f} | {r['p50']:,.1f} ms | "
+                  f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | "
+                  f"{r['rss']:.0f} MB | {r['per_game_kb']:.0f} KiB |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 500], help="N: games at once")
+    parser.add_argument("--games", type=int, nargs="+", default=None,
+                        help="N: games at once (default 10 100 500; with --people 500)")
     parser.add_argument("--actions", type=int, default=40, help="actions per game (default 40)")
-    parser.add_argument("--seconds", type=float, default=60, help="stop each run after this long (default 60)")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="stop each run after this long (default 60; with --people: each phase, 120)")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--people", action="store_true",
+                        help="open loop: people acting every 2-5 s, bots in the rooms, then an abusive client")
+    parser.add_argument("--warmup", type=float, default=30, help="--people: seconds before measuring (default 30)")
+    parser.add_argument("--quiet-only", action="store_true", help="--people: no abusive client")
+    parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
+                        help="one more argument for 'mdeal serve' (repeat it), e.g. a quota the load needs")
     args = parser.parse_args()
+    if args.people:
+        args.games = args.games or [500]
+        args.seconds = args.seconds or 120
+        people_main(args)
+        return
+    args.games = args.games or [10, 100, 500]
+    args.seconds = args.seconds or 60
     print("| games at once | actions | actions/s | p50 latency | p99 latency |")
     print("|---|---|---|---|---|")
     for games in args.games:
         with tempfile.TemporaryDirectory() as folder:
             db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
             port = free_port()
-            server = start_server(port, db, games)
+            server = start_server(port, db, games, args.serve_arg)
             try:
                 r = asyncio.run(run(f"http://127.0.0.1:{port}", games, args.actions, args.seconds))
             finally:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from pathlib import Path
 
 import pytest
 
@@ -45,20 +47,46 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
 
 
 @pytest.mark.parametrize("spec, says", [
-    ("alphazero", "unknown bot 'alphazero'"),
-    ("ismcts:width=3", "has no option(s) width"),
-    ("ismcts:iters=many", "bad options for bot 'ismcts'"),
-    ("ismcts:iters=0", "bad options for bot 'ismcts'"),
-    ("ismcts:depth=0", "bad options for bot 'ismcts'"),
-    ("ismcts:rounds=-1", "bad options for bot 'ismcts'"),
+    ("alphazero", "unknown bot 'alphazero'; the bots are random, heuristic, ismcts"),
+    ("ismcts:width=3", "bot 'ismcts' has no option(s) width; its options are iters, time, depth, c, rounds, seed"),
+    ("ismcts:iters=many", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
+    ("ismcts:iters=0", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
+    ("ismcts:iters=1000000000000", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
+    ("ismcts:iters=1e3", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
+    ("ismcts:time=inf", "bot 'ismcts': time must be a number from 0.01 to 10"),
+    ("ismcts:time=nan", "bot 'ismcts': time must be a number from 0.01 to 10"),
+    ("ismcts:time=0", "bot 'ismcts': time must be a number from 0.01 to 10"),
+    ("ismcts:depth=0", "bot 'ismcts': depth must be a whole number from 1 to 10"),
+    ("ismcts:rounds=-1", "bot 'ismcts': rounds must be a whole number from 1 to 5"),
+    ("ismcts:c=1e400", "bot 'ismcts': c must be a number from 0 to 10"),
+    ("random:seed=x", "bot 'random': seed must be a whole number from 0 to 9223372036854775807"),
+    ("heuristic:seed=-1", "bot 'heuristic': seed must be a whole number from 0"),
     ("ismcts:iters", "is not key=value"),
 ])
-def test_a_bad_bot_spec_lists_the_bots_and_their_options(spec: str, says: str) -> None:
+def test_a_bad_bot_spec_is_one_line_naming_the_bot_the_option_and_its_bounds(spec: str, says: str) -> None:
     with pytest.raises(BotSpecError) as error:
         make_bot(spec)
-    assert says in str(error.value)
-    if "key=value" not in says:
-        assert "available bots:" in str(error.value) and "iters (" in str(error.value)
+    message = str(error.value)
+    assert says in message and "\n" not in message
+    assert "invalid literal" not in message and "could not convert" not in message
+
+
+def test_every_option_of_every_bot_is_bounded_and_its_bounds_are_documented() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "bots.md").read_text()
+    for info in BOTS.values():
+        for name, option in info.options.items():
+            assert option.low <= option.high < 10**6, (info.name, name)
+            assert f"`{name}` ({option.limits()}" in docs, (info.name, name)
+            with pytest.raises(BotSpecError):
+                make_bot(f"{info.name}:{name}={option.high * 10 + 1}")
+
+
+def test_a_server_budget_caps_a_searching_bots_decision_whatever_its_options() -> None:
+    game = _midgame(seed=4)
+    bot = make_bot("ismcts:iters=20000", seed=1, max_seconds=0.05)
+    began = time.perf_counter()
+    assert bot.choose(Seat(game, game.decider)) in game.legal_actions()
+    assert time.perf_counter() - began < 2.0 and bot.last_iterations < 20000
 
 
 def test_ismcts_time_budget_runs_iterations_until_the_time_is_up() -> None:

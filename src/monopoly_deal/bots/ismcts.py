@@ -31,7 +31,8 @@ True
 
 Budget: ``iters`` iterations (playouts) per decision, or ``time`` seconds per
 decision (then the result depends on the machine's speed: use ``iters`` to
-reproduce).
+reproduce); ``max_seconds`` caps a decision whatever the budget (the server's
+per-decision limit).
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iters: int | str | None = None, time: float | str | None = None,
-                 c: float | str = 0.4, depth: int | str = 1, rounds: int | str = 1) -> None:
+                 c: float | str = 0.4, depth: int | str = 1, rounds: int | str = 1,
+                 max_seconds: float | None = None) -> None:
         self._rng = random.Random(seed)
         self.iters = int(iters) if iters is not None else None
         self.seconds = float(time) if time is not None else None
@@ -89,6 +91,7 @@ class IsmctsBot:
         self.rounds = int(rounds)
         if self.c < 0 or self.depth < 1 or self.rounds < 1:
             raise ValueError("c must not be negative, depth and rounds at least 1")
+        self.max_seconds = max_seconds   # a hard cap on one decision, whatever the budget (a server's)
         self.last_iterations = 0
 
     def choose(self, seat: Seat) -> Action:
@@ -104,7 +107,8 @@ class IsmctsBot:
         if len(candidates) == 1:
             return candidates[0]
         phases = math.ceil(math.log2(len(candidates)))
-        end = time.perf_counter() + self.seconds if self.seconds is not None else math.inf
+        seconds = min(self.seconds or math.inf, self.max_seconds or math.inf)
+        end = time.perf_counter() + seconds
         done = 0
         for phase in range(phases):
             share = 1 / (phases - phase)  # of what is left of the budget

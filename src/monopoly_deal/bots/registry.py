@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-import inspect
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,17 +22,62 @@ from .random import RandomBot
 
 
 class BotSpecError(ValueError):
-    """An unknown bot or option; the message lists what is available."""
+    """An unknown bot, an unknown option or a value out of bounds: one line that names the bot and the option."""
+
+
+@dataclass(frozen=True)
+class BotOption:
+    """One option of a bot: what it means, its type and its bounds (inclusive).
+
+    >>> BotOption("iterations per decision", int, 1, 20_000).parse("ismcts", "iters", "500")
+    500
+    >>> BotOption("seconds per decision", float, 0.01, 10).parse("ismcts", "time", "inf")
+    Traceback (most recent call last):
+    ...
+    monopoly_deal.bots.registry.BotSpecError: bot 'ismcts': time must be a number from 0.01 to 10 (seconds per decision), not 'inf'
+    """
+
+    help: str
+    kind: type[int | float]
+    low: float
+    high: float
+
+    def parse(self, bot: str, name: str, text: str) -> int | float:
+        """``text`` as this option's value, or a :class:`BotSpecError` naming the bot, the option and the bounds."""
+        value: int | float | None = None
+        if self.kind is int:
+            value = int(text) if _WHOLE.fullmatch(text) else None
+        else:
+            try:
+                value = float(text)
+            except ValueError:
+                value = None
+        if value is None or not math.isfinite(value) or not self.low <= value <= self.high:
+            what = "a whole number" if self.kind is int else "a number"
+            raise BotSpecError(f"bot {bot!r}: {name} must be {what} from {self.limits()} ({self.help}), not {text!r}")
+        return value
+
+    def limits(self) -> str:
+        return f"{self.low:g} to {self.high:g}" if self.kind is float else f"{int(self.low)} to {int(self.high)}"
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+
+#: Every bot takes ``seed`` (its random generator's seed).
+SEED = BotOption("its random generator's seed", int, 0, 2**63 - 1)
 
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A bot the project has: how to make one, and the options it takes (name -> help)."""
+    """A bot the project has: how to make one, and the options it takes (name -> :class:`BotOption`).
+    A bot that ``searches`` thinks for a while; it takes ``max_seconds``, a hard cap on one decision
+    (the server's per-decision budget)."""
 
     name: str
     summary: str
     make: Callable[..., Bot]
-    options: dict[str, str]
+    options: dict[str, BotOption]
+    searches: bool = False
 
 
 BOTS: dict[str, BotInfo] = {}
@@ -46,12 +91,21 @@ register(BotInfo("random", "uniform over the legal actions", RandomBot, {}))
 register(BotInfo("heuristic", "one-step look-ahead: builds sets, banks, keeps Just Say No for real threats",
                  HeuristicBot, {}))
 register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled hidden cards", IsmctsBot, {
-    "iters": "iterations (playouts) per decision (default 1000)",
-    "time": "seconds per decision instead of iterations",
-    "depth": "how many of its own decisions in a row the tree holds (default 1)",
-    "c": "UCB exploration constant below the first decision (default 0.4)",
-    "rounds": "how many of its own next turns the opponent model plays up to (default 1)",
-}))
+    "iters": BotOption("iterations (playouts) per decision, default 1000", int, 1, 20_000),
+    "time": BotOption("seconds per decision instead of iterations", float, 0.01, 10),
+    "depth": BotOption("how many of its own decisions in a row the tree holds, default 1", int, 1, 10),
+    "c": BotOption("UCB exploration constant below the first decision, default 0.4", float, 0, 10),
+    "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 1", int, 1, 5),
+}, searches=True))
+
+
+def describe() -> str:
+    """The available bots and their options with their bounds, one bot a line (for ``--help``)."""
+    lines = []
+    for info in BOTS.values():
+        opts = "; ".join(f"{k} {o.limits()} ({o.help})" for k, o in info.options.items()) or "no options"
+        lines.append(f"  {info.name}: {info.summary}; options: {opts}")
+    return "available bots (every bot also takes seed=N):\n" + "\n".join(lines)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -82,55 +136,26 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def describe() -> str:
-    """The available bots and their options, one per line (for error messages and --help)."""
-    lines = []
-    for info in BOTS.values():
-        opts = ", ".join(f"{k} ({v})" for k, v in info.options.items()) or "no options"
-        lines.append(f"  {info.name}: {info.summary}; options: {opts}")
-    return "available bots:\n" + "\n".join(lines)
+def make_bot(spec: str, seed: int | None = None, max_seconds: float | None = None) -> Bot:
+    """A bot from its spec; ``seed`` seeds it unless the spec sets ``seed=``. ``max_seconds`` caps each
+    decision of a bot that searches, whatever its options say (the server's budget).
 
-
-def _number(bot: str, option: str, text: str, kind: type[int | float]) -> Any:
-    """An option's value as a finite number of ``kind``; else a :class:`BotSpecError` naming the bot and the option.
-
-    >>> _number("random", "seed", "x", int)
+    >>> make_bot("ismcts:iters=1000000000000")
     Traceback (most recent call last):
     ...
-    monopoly_deal.bots.registry.BotSpecError: bad options for bot 'random': option seed must be a whole number, not 'x'
-    available bots:
-    ...
+    monopoly_deal.bots.registry.BotSpecError: bot 'ismcts': iters must be a whole number from 1 to 20000 (iterations (playouts) per decision, default 1000), not '1000000000000'
     """
-    expected = "a whole number" if kind is int else "a number"
-    try:
-        value = kind(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value):
-        raise BotSpecError(f"bad options for bot {bot!r}: option {option} must be {expected}, not {text!r}\n{describe()}")
-    return value
-
-
-def _kind(info: BotInfo, option: str) -> type[int | float]:
-    """Whether the bot takes ``option`` as a whole number (its parameter is annotated ``int | ...``) or any number."""
-    annotation = inspect.signature(info.make).parameters[option].annotation
-    return int if str(annotation).startswith(("int", "<class 'int'>")) else float
-
-
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from its spec; ``seed`` seeds it unless the spec sets ``seed=``."""
     name, options = parse_spec(spec)
     info = BOTS.get(name)
     if info is None:
-        raise BotSpecError(f"unknown bot {name!r}\n{describe()}")
-    unknown = sorted(set(options) - set(info.options) - {"seed"})
+        raise BotSpecError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+    known = {**info.options, "seed": SEED}
+    unknown = sorted(set(options) - set(known))
     if unknown:
-        raise BotSpecError(f"bot {name!r} has no option(s) {', '.join(unknown)}\n{describe()}")
-    kwargs: dict[str, object] = {k: v for k, v in options.items() if k != "seed"}
-    for key, value in kwargs.items():
-        _number(name, key, str(value), _kind(info, key))
-    bot_seed = _number(name, "seed", options["seed"], int) if "seed" in options else seed
-    try:
-        return info.make(seed=bot_seed, **kwargs)
-    except (TypeError, ValueError) as error:
-        raise BotSpecError(f"bad options for bot {name!r}: {error}\n{describe()}") from None
+        raise BotSpecError(f"bot {name!r} has no option(s) {', '.join(unknown)}; "
+                           f"its options are {', '.join(known)}")
+    values = {key: known[key].parse(name, key, text) for key, text in options.items()}
+    bot_seed = values.pop("seed", seed)
+    if info.searches and max_seconds is not None:
+        values["max_seconds"] = max_seconds
+    return info.make(seed=bot_seed, **values)

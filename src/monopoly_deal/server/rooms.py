@@ -24,11 +24,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 from typing import Any
 
 from pydantic import ValidationError
@@ -37,6 +39,7 @@ from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
+from .botpool import BotPool, searches
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
 from .views import action_fields, log_lines, new_narrator, spectator_view, translator
@@ -77,6 +80,8 @@ class LobbyLimits:
     keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
     sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
+    bot_workers: int = 2          # threads for searching bots, shared round robin by every room (botpool.py)
+    bot_seconds: float = 2.0      # the most one decision of a searching bot may take, whatever its options
     allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
     # Per connection: far above what a person clicks, and above a program playing as fast as its round
     # trips allow. Beyond the rate messages are refused; after ``cut_off`` refusals the connection is closed.
@@ -143,6 +148,19 @@ def safe_default(game: Game) -> Action:
             if str(action) == notation:
                 return action
     return legal[0]
+
+
+class SharedMessage(dict[str, Any]):
+    """A message sent as it is to several clients: encoded to JSON once, for all of them."""
+
+    @cached_property
+    def text(self) -> str:
+        return json.dumps(self, ensure_ascii=False)
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """A message as the JSON text a client is sent."""
+    return message.text if isinstance(message, SharedMessage) else json.dumps(message, ensure_ascii=False)
 
 
 class Connection:
@@ -340,7 +358,10 @@ class Room:
         info = self.seats[seat]
         assert info is not None and self.game is not None
         info.kind, info.bot = "bot", STAND_IN_BOT
-        self.bots[seat] = make_bot(STAND_IN_BOT, (self.game.seed * 16 + seat) & _SEED_MASK)
+        self.bots[seat] = self._make_bot(STAND_IN_BOT, seat, self.game.seed)
+
+    def _make_bot(self, spec: str, seat: int, game_seed: int) -> Bot:
+        return make_bot(spec, (game_seed * 16 + seat) & _SEED_MASK, self.lobby.limits.bot_seconds)
 
     # --- games --------------------------------------------------------------
 
@@ -392,23 +413,32 @@ class Room:
         viewers: list[int | None] = [*range(game.players), None]
         self.narrators = {v: new_narrator(game, v) for v in viewers}
         self.messages = {v: n.start() for v, n in self.narrators.items()}
-        self.bots = {i: make_bot(s.bot or "random", (game.seed * 16 + i) & _SEED_MASK)
+        self.bots = {i: self._make_bot(s.bot or "random", i, game.seed)
                      for i, s in enumerate(self.seats) if s is not None and s.kind == "bot"}
 
     def resume(self, stored: StoredGame) -> None:
         """Rebuild the game from its stored actions, exactly where it was."""
         game = start_game(stored.version, stored.edition, rules_for(stored.version, stored.rules), stored.seed,
                           stored.players, log=False)
-        self._set_game(game)
-        for text in stored.actions:
-            self._apply(Action.parse(text))
+        self._replay(game, [Action.parse(text) for text in stored.actions])
         self._after_change()
+
+    def _replay(self, game: Game, actions: list[Action]) -> None:
+        """``game`` (a fresh deal) with ``actions`` applied becomes the room's game."""
+        self._set_game(game)
+        for action in actions:
+            self._apply(action)
 
     def _apply(self, action: Action) -> None:
         assert self.game is not None
         self.game.apply(action)
+        first: list[Message] = []
         for viewer, narrator in self.narrators.items():
-            self.messages[viewer] += narrator.play(action)
+            said = narrator.play(action)
+            # Most sentences read the same for every viewer: keep one object of each, not one per viewer
+            # (fewer long-lived objects for the garbage collector to walk).
+            self.messages[viewer] += [next((m for m in first if m == s), s) for s in said] if first else said
+            first = first or said
         if self.game.over:
             self.status = "finished"
 
@@ -434,14 +464,20 @@ class Room:
         self._after_change()
 
     async def _accept(self, action: Action) -> None:
-        """Store a legal action, then apply it (the caller holds the lock and broadcasts afterwards)."""
+        """Apply a legal action and store it; the caller holds the lock and broadcasts only afterwards, so
+        nobody hears of an action before it is stored. Should the store fail, the game is dealt again and
+        replayed to where it was (rare, so no copy of the game is made for every action)."""
         game = self.game
         assert game is not None and self.game_id is not None
-        trial = game.clone()
-        trial.apply(action)
-        result = trial.record()["result"] if trial.over else None
-        await self.store.append(self.game_id, len(game.history), str(action), result)
+        index = len(game.history)
         self._apply(action)
+        result = game.record()["result"] if game.over else None
+        try:
+            await self.store.append(self.game_id, index, str(action), result)
+        except BaseException:
+            self.status = "playing"
+            self._replay(game.restart(log=False), game.history[:index])
+            raise
         self._touch()
         if result is not None:
             await self._save()
@@ -467,18 +503,22 @@ class Room:
             log.exception("room %s: a bot failed; the game waits", self.id)
 
     async def _bot_moves(self) -> None:
+        """The bots' decisions, one at a time, each thought in the lobby's bot pool on a copy of the game
+        without holding the room's lock; a decision is played only if the game has not moved meanwhile."""
         while True:
             await asyncio.sleep(self.lobby.limits.bot_delay)
             async with self.lock:
                 game = self.game
                 if game is None or game.over or game.decider not in self.bots:
                     return
-                seat = game.decider
-                bot = self.bots[seat]
-                if getattr(bot, "name", "") == "random":   # instant: no thread needed
-                    action = bot.choose(Seat(game, seat))
-                else:                                       # a searching bot thinks off the event loop
-                    action = await asyncio.to_thread(bot.choose, Seat(game.clone(), seat))
+                seat, version = game.decider, len(game.history)
+                bot, world = self.bots[seat], game.clone()
+            info = self.seats[seat]
+            action = await self.lobby.bot_pool.decide(self.id, bot, Seat(world, seat),
+                                                      info is not None and searches(info.bot or ""))
+            async with self.lock:
+                if self.game is not game or len(game.history) != version or self.bots.get(seat) is not bot:
+                    continue
                 await self._accept(action)
             self._broadcast()
             self._arm_clock()
@@ -567,9 +607,16 @@ class Room:
         return message
 
     def _broadcast(self) -> None:
+        """Every connection its state; connections that would be sent the same (same seat, language and
+        log position) share one message, encoded to JSON once."""
         summary = self.summary()
+        made: dict[tuple[int | None, str, int], tuple[SharedMessage, int]] = {}
         for conn in list(self.connections):
-            conn.push(self.state_for(conn, summary))
+            key = (conn.viewer, conn.lang, conn.sent)
+            if key not in made:
+                made[key] = SharedMessage(self.state_for(conn, summary)), conn.sent
+            message, conn.sent = made[key]
+            conn.push(message)
 
     def connect(self, conn: Connection) -> None:
         """Let ``conn`` in and send it the state (it alone: the others have theirs). A seat is always let
@@ -626,6 +673,7 @@ class Lobby:
         self._spectators_of: dict[str | None, int] = {}
         self._started = time.time()
         self._sweeper: asyncio.Task[None] | None = None
+        self.bot_pool = BotPool(self.limits.bot_workers)
 
     # --- quotas -------------------------------------------------------------
 
@@ -763,3 +811,4 @@ class Lobby:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bot_pool.close()

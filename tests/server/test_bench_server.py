@@ -1,0 +1,34 @@
+"""The open-loop load benchmark (``benchmarks/bench_server.py --people``) runs and measures, in small."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+from .helpers import Server
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_server.py"
+
+
+def test_people_at_a_quick_pace_give_latencies_and_memory_per_game(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.setattr(bench, "PACE", (0.05, 0.15))     # people in a hurry, so a short run has figures
+    server = Server(f"sqlite:///{tmp_path / 'bench.sqlite3'}")
+    server.start()
+    try:
+        assert server.process is not None
+        [row] = asyncio.run(bench.people_run(server.url, server.process.pid, games=3, seconds=3, warmup=1,
+                                             abusive=False))
+    finally:
+        server.stop()
+    assert row["phase"] == "quiet" and row["games"] == 3 and row["people_per_s"] > 1
+    assert 0 < row["p50"] <= row["p95"] <= row["p99"] <= row["max"] < 10_000
+    assert math.isfinite(row["per_game_kb"]) and row["rss"] > 0

@@ -1,0 +1,81 @@
+"""What keeps the server quick under load (issue 9, item 14): no per-message compression, a tuned garbage
+collector frozen once ready, one encoded message per shared view, one narration object per sentence."""
+
+from __future__ import annotations
+
+import gc
+import json
+from typing import Any
+
+import pytest
+import uvicorn
+
+from monopoly_deal.server import app as app_module
+from monopoly_deal.server.rooms import Connection, encoded
+from monopoly_deal.server.tuning import THRESHOLDS
+
+from .helpers import new_lobby, seated_room
+
+
+def test_serve_runs_without_per_message_compression_and_with_the_tuned_collector(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
+    previous = gc.get_threshold()
+    try:
+        app_module.serve(port=8123, db_url="sqlite+aiosqlite://")
+        assert gc.get_threshold() == THRESHOLDS
+    finally:
+        gc.set_threshold(*previous)
+    assert seen["ws_per_message_deflate"] is False and seen["host"] == "127.0.0.1"
+
+
+def test_the_collector_freeze_runs_once_the_games_are_resumed() -> None:
+    calls: list[int] = []
+    app = app_module.create_app("sqlite+aiosqlite://", when_ready=lambda: calls.append(1))
+    from fastapi.testclient import TestClient
+    with TestClient(app) as client:
+        assert calls == [1] and client.get("/api/rooms").status_code == 200
+
+
+class Keeping(Connection):
+    """A client that keeps the message objects it is given."""
+
+    def __init__(self, viewer: int | None, lang: str = "en") -> None:
+        super().__init__(viewer, lang, lambda: None)
+        self.kept: list[dict[str, Any]] = []
+
+    def push(self, message: dict[str, Any]) -> None:
+        self.kept.append(message)
+
+
+@pytest.mark.asyncio
+async def test_watchers_with_the_same_view_share_one_message_encoded_once() -> None:
+    lobby = await new_lobby()
+    room, _tokens = await seated_room(lobby, humans=1, bots=1)
+    watchers = [Keeping(None), Keeping(None), Keeping(None, "zh-Hant"), Keeping(0)]
+    for w in watchers:
+        room.connections.add(w)
+    room._broadcast()
+    first, second, chinese, seated = (w.kept[-1] for w in watchers)
+    assert first is second and first is not chinese and first is not seated
+    assert json.loads(encoded(first)) == json.loads(json.dumps(first)) and "hand" in seated["game"]
+    assert all(w.sent == len(room.messages[w.viewer]) for w in watchers)
+    room._broadcast()            # nothing new since: every log position moved on together
+    assert watchers[0].kept[-1]["log"] == [] and watchers[0].kept[-1] is watchers[1].kept[-1]
+    await lobby.close()
+    await lobby.store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_sentence_every_viewer_reads_the_same_is_one_object() -> None:
+    lobby = await new_lobby()
+    room, _tokens = await seated_room(lobby, humans=2, bots=0, seed=3)
+    assert room.game is not None
+    before = {v: len(log) for v, log in room.messages.items()}
+    await room.act(room.game.decider, "end")
+    said = [m for v, log in room.messages.items() for m in log[before[v]:]]
+    pairs = [(a, b) for a in said for b in said if a == b]
+    assert len(pairs) > len(said) and all(a is b for a, b in pairs)
+    await lobby.close()
+    await lobby.store.close()
