@@ -61,10 +61,10 @@ CASES = [
     (["serve", "--max-rooms", "-3"], 2, "argument --max-rooms"),
     # play
     (["play", "--bots", "nosuchbot"], 2, "unknown bot 'nosuchbot'"),
-    (["play", "--bots", "random:seed=x"], 2, "bad options for bot 'random': option seed must be a whole number, not 'x'"),
-    (["play", "--bots", "ismcts:iters=abc"], 2, "bad options for bot 'ismcts': option iters must be a whole number, not 'abc'"),
-    (["play", "--bots", "ismcts:iters=1.5"], 2, "bad options for bot 'ismcts': option iters must be a whole number"),
-    (["play", "--bots", "ismcts:time=nan"], 2, "bad options for bot 'ismcts': option time must be a number, not 'nan'"),
+    (["play", "--bots", "random:seed=x"], 2, "bot 'random': seed must be a whole number from 0 to 9223372036854775807 (its random generator's seed), not 'x'"),
+    (["play", "--bots", "ismcts:iters=abc"], 2, "bot 'ismcts': iters must be a whole number from 1 to 20000"),
+    (["play", "--bots", "ismcts:iters=1.5"], 2, "bot 'ismcts': iters must be a whole number from 1 to 20000 (iterations (playouts) per decision, default 1000), not '1.5'"),
+    (["play", "--bots", "ismcts:time=nan"], 2, "bot 'ismcts': time must be a number from 0.01 to 10 (seconds per decision instead of iterations), not 'nan'"),
     (["play", "--bots", "random,random,random"], 2, "2 bot seat(s) but 3 bot specs"),
     (["play", "--humans", "5"], 2, "--humans must be from 0 to 3"),
     (["play", "--save", "/nonexistent/dir/x.json"], 2, "the folder /nonexistent/dir does not exist"),
@@ -80,7 +80,7 @@ CASES = [
     (["play", "--seed", "-1"], 2, "seed must be from 0 to"),
     (["play", "--seed", "4"], 1, "needs a terminal"),
     # arena
-    (["arena", "--bots", "random:seed=x,heuristic"], 2, "bad options for bot 'random': option seed must be a whole number"),
+    (["arena", "--bots", "random:seed=x,heuristic"], 2, "bot 'random': seed must be a whole number from 0"),
     (["arena", "--bots", "random"], 2, "2 players need at least 2 bots"),
     (["arena", "--bots", "random,heuristic", "--out", "notes.txt"], 2, "--out notes.txt: is a file"),
     (["arena", "--bots", "random,heuristic", "--out", "notes.txt/results"], 2, "notes.txt is a file"),

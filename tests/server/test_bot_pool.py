@@ -4,11 +4,15 @@ accepted action that is stored before anyone hears of it without copying the gam
 from __future__ import annotations
 
 import asyncio
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from monopoly_deal.engine import Game
+from monopoly_deal.bots import Seat
+from monopoly_deal.engine import Action, Game
+from monopoly_deal.server.botpool import WORKER_NICENESS, BotPool, _start_worker
 from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Lobby, Room
 
@@ -122,31 +126,39 @@ async def test_an_action_the_database_refuses_changes_nothing_and_nobody_hears_o
     await lobby.store.close()
 
 
+class _SlowBot:
+    """A searching bot that takes 50 ms and notes when it chose (it travels to a worker process and back)."""
+
+    name = "slow"
+
+    def __init__(self, room: str) -> None:
+        self.room = room
+        self.chose_at = 0.0
+
+    def choose(self, seat: Seat) -> Action:
+        time.sleep(0.05)
+        self.chose_at = time.time()
+        return seat.legal_actions[0]
+
+
 @pytest.mark.asyncio
 async def test_a_room_has_one_bot_decision_in_the_pool_at_a_time_and_rooms_are_served_in_turn() -> None:
-    from monopoly_deal.bots import Seat
-    from monopoly_deal.server.botpool import BotPool
-
-    order: list[str] = []
-
-    class Slow:
-        name = "slow"
-
-        def __init__(self, room: str) -> None:
-            self.room = room
-
-        def choose(self, seat: Seat) -> object:
-            time.sleep(0.05)
-            order.append(self.room)
-            return seat.legal_actions[0]
-
     pool = BotPool(workers=1)
     game = Game(players=2, seed=1)
     seat = Seat(game, game.decider)
-    asked = [asyncio.create_task(pool.decide(room, Slow(room), seat, searches=True)) for room in "ABC"]
+    asked = [asyncio.create_task(pool.decide(room, _SlowBot(room), seat, searches=True)) for room in "ABC"]
     await asyncio.sleep(0)
     with pytest.raises(RuntimeError, match="already has a bot decision"):
-        await pool.decide("A", Slow("A"), seat, searches=True)
-    await asyncio.gather(*asked)
+        await pool.decide("A", _SlowBot("A"), seat, searches=True)
+    answers = await asyncio.gather(*asked)
     pool.close()
-    assert order == ["A", "B", "C"]
+    assert all(action == game.legal_actions()[0] for action, _bot in answers)
+    thought = [bot for _action, bot in answers]
+    assert all(isinstance(bot, _SlowBot) and bot.chose_at > 0 for bot in thought)  # came back after choosing
+    assert [bot.room for bot in sorted(thought, key=lambda bot: bot.chose_at)] == ["A", "B", "C"]
+
+
+def test_searching_workers_run_below_the_server() -> None:
+    """The searching workers yield the processor to the server's event loop (``nice``)."""
+    with ProcessPoolExecutor(1, initializer=_start_worker) as workers:
+        assert workers.submit(os.nice, 0).result() == os.nice(0) + WORKER_NICENESS

@@ -80,7 +80,7 @@ class LobbyLimits:
     keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
     sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
-    bot_workers: int = 2          # threads for searching bots, shared round robin by every room (botpool.py)
+    bot_workers: int = 2          # processes for searching bots, shared round robin by every room (botpool.py)
     bot_seconds: float = 2.0      # the most one decision of a searching bot may take, whatever its options
     allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
     # Per connection: far above what a person clicks, and above a program playing as fast as its round
@@ -514,11 +514,12 @@ class Room:
                 seat, version = game.decider, len(game.history)
                 bot, world = self.bots[seat], game.clone()
             info = self.seats[seat]
-            action = await self.lobby.bot_pool.decide(self.id, bot, Seat(world, seat),
-                                                      info is not None and searches(info.bot or ""))
+            action, thought = await self.lobby.bot_pool.decide(self.id, bot, Seat(world, seat),
+                                                               info is not None and searches(info.bot or ""))
             async with self.lock:
                 if self.game is not game or len(game.history) != version or self.bots.get(seat) is not bot:
                     continue
+                self.bots[seat] = thought
                 await self._accept(action)
             self._broadcast()
             self._arm_clock()
