@@ -1203,8 +1203,9 @@ class Game:
         return acts
 
     def _regroupings(self, colour: int, col: list[Group], ordinal: int) -> list[Action]:
-        """Each card kind of the unfilled group ``col[ordinal]`` into each other unfilled group
-        of ``colour``: how the owner joins groups that a payment or a theft left apart (R6.2)."""
+        """Each card kind of ``col[ordinal]``, a group that is not a complete set, into each
+        other unfilled group of ``colour``: how the owner joins groups that a payment or a
+        theft left apart (R6.2)."""
         if colour == NO_COLOUR:
             return []
         size = _SIZE[colour]
