@@ -1186,10 +1186,10 @@ class Game:
         acts: list[Action] = []
         ct = self._ct
         for colour, col in enumerate(self.groups[p]):
+            if len(col) > 1 and colour != NO_COLOUR:
+                acts += self._regroupings(colour, col)
             for ordinal, g in enumerate(col):
                 complete = colour != NO_COLOUR and self.is_complete(g, colour)
-                if not complete:
-                    acts += self._regroupings(colour, col, ordinal)
                 if not complete and not any(_IS_WILD[ct[c]] for c in g.cards):
                     continue
                 built = g.house >= 0
@@ -1202,17 +1202,20 @@ class Game:
                         acts += [_new(SWAP, t, colour, ordinal, -1, c2) for c2 in ([colour] + targets if built else [colour])]
         return acts
 
-    def _regroupings(self, colour: int, col: list[Group], ordinal: int) -> list[Action]:
-        """Each card kind of ``col[ordinal]``, a group that is not a complete set, into each
-        other unfilled group of ``colour``: how the owner joins groups that a payment or a
-        theft left apart (R6.2)."""
-        if colour == NO_COLOUR:
-            return []
+    def _regroupings(self, colour: int, col: list[Group]) -> list[Action]:
+        """Each card kind of a group of ``colour`` that is not a complete set into each other
+        unfilled group of ``colour``: how the owner joins groups that a payment or a theft
+        left apart (R6.2)."""
         size = _SIZE[colour]
-        into = [o for o, g2 in enumerate(col) if o != ordinal and len(g2.cards) < size]
+        into = [o for o, g in enumerate(col) if len(g.cards) < size]
+        acts: list[Action] = []
         if not into:
-            return []
-        return [_new(MOVE, t, colour, ordinal, -1, colour, o) for t in self._distinct(col[ordinal].cards) for o in into]
+            return acts
+        for ordinal, g in enumerate(col):
+            if not self.is_complete(g, colour):
+                acts += [_new(MOVE, t, colour, ordinal, -1, colour, o) for t in self._distinct(g.cards)
+                         for o in into if o != ordinal]
+        return acts
 
     def _stand_ins(self, p: int, colour: int, g: Group) -> list[tuple[int, int, int]]:
         """(colour, ordinal, card) of one card of each kind in ``p``'s other groups without
