@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from monopoly_deal.engine import Game, Rules
 from monopoly_deal.engine.actions import Action
-from monopoly_deal.engine.cards import EDITIONS as EDITIONS_COUNTS
 from monopoly_deal.engine.cards import COLOUR_KEYS, NO_COLOUR, NO_COLOUR_KEY, SET_SIZE, TYPE_BY_KEY, Kind, types_in
+from monopoly_deal.engine.cards import EDITIONS as EDITIONS_COUNTS
 
 from .helpers import EDITIONS, MAX_DECISIONS
 
@@ -134,7 +134,7 @@ def test_R8_3_after_every_automatic_payment_the_short_payer_has_nothing_of_value
 
 def _thief(card: str) -> Game:
     return Game.from_position(
-        2, rest="box", hands={0: [card, "sly-deal"]},
+        2, rest="box", hands={0: [card]},
         groups={0: [("green", ["green"], None, None)],
                 1: [red("red", "red"), red("red/yellow")]})
 

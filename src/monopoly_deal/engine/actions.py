@@ -268,8 +268,8 @@ def parse_action(text: str) -> Action:
             raise _fail(text, f"say the new colour, e.g. '{v} red:red/yellow>yellow'")
         colour, group, card = _parse_table(text, ref)
         if v == MOVE and "#" in colour2:  # into a group: ``move red#2:red>red#1``
-            colour2, into = _parse_group(text, colour2)
-            return Action(v, card, colour, group, colour2=colour2, extra=into)
+            into_colour, into = _parse_group(text, colour2)
+            return Action(v, card, colour, group, colour2=into_colour, extra=into)
         return Action(v, card, colour, group, colour2=_parse_colour(text, colour2))
     if v.startswith("rent:"):
         card = _parse_card(text, v)
@@ -306,7 +306,7 @@ class ActionSpace:
     """
 
     def __init__(self, edition: str = "base", players: int = 2, decks: int = 0) -> None:
-        from .cards import BUILDABLE, EDITIONS, SET_SIZE, decks_for, types_in
+        from .cards import BUILDABLE, EDITIONS, decks_for, types_in
 
         copies = decks or decks_for(players)
         types = types_in(edition)
