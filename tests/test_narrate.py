@@ -280,6 +280,13 @@ def test_bank_property_and_wilds() -> None:
     ]
 
 
+def test_regrouping_into_another_group_of_its_colour() -> None:
+    """R6.2: a card joined to another group of its colour, on its owner's turn."""
+    game = Game.from_position(2, rest="box", groups={0: [("red", ["red"], None, None),
+                                                         ("red", ["red", "red/yellow"], None, None)]})
+    assert told(game, "move red:red>red#2") == ["P1 moves red property into another red group."]
+
+
 def test_put_back_seen_only_by_its_owner() -> None:
     """R3.6: cards over 7 go under the draw pile, face down."""
     hand = ["1M", "2M", "3M", "4M", "5M", "10M", "pass-go", "birthday", "sly-deal"]

@@ -155,6 +155,7 @@ ENGLISH: dict[str, str] = {
     "bank-action": "{player} banks {card} as {value}.",
     "property": "{player} puts down {card}.",
     "recoloured": "{player} turns {card} from {old} to {new}.",
+    "regrouped": "{player} moves {card} into another {colour} group.",
     "swapped": "{player} moves {card} out of the built {old} set to {new}, putting {partner} in its place.",
     "built": "{player} puts {card} on the {colour} set.",
     "play-card": "{player} plays {card}.",
@@ -230,7 +231,8 @@ class Narrator:
         self._handlers: dict[str, Callable[[tuple, list[Message]], None]] = {
             "dice": self._dice, "turn": self._turn, "skip": self._skip, "draw": self._draw,
             "reshuffle": self._reshuffle, "bank": self._bank, "property": self._property,
-            "recoloured": self._recoloured, "swapped": self._swapped, "built": self._built,
+            "recoloured": self._recoloured, "regrouped": self._regrouped, "swapped": self._swapped,
+            "built": self._built,
             "use": self._use, "no": self._no, "transfer": self._transfer,
             "transfer-cancelled": self._transfer_cancelled, "cancelled": self._cancelled,
             "took-set": self._took_set, "jailed": self._jailed, "inherited": self._inherited,
@@ -334,6 +336,10 @@ class Narrator:
         _, seat, t, old, new = ev
         out.append(Message("recoloured", {"player": Player(seat), "card": Card(t),
                                           "old": Colour(old), "new": Colour(new)}))
+
+    def _regrouped(self, ev: tuple, out: list[Message]) -> None:
+        _, seat, t, colour = ev
+        out.append(Message("regrouped", {"player": Player(seat), "card": Card(t, colour), "colour": Colour(colour)}))
 
     def _swapped(self, ev: tuple, out: list[Message]) -> None:
         _, seat, t, old, new, partner = ev

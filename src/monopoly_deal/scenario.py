@@ -433,7 +433,8 @@ def _complete(group: GroupSpec, colour: int, rules: Rules) -> bool:
 
 
 def _check_tables(position: Position, rules: Rules) -> None:
-    """R6.1 group sizes and one unfilled group per colour; R6.5 buildings; lone rainbows lie together."""
+    """R6.1 group sizes; R6.5 buildings; lone rainbows lie together. Several unfilled groups
+    of one colour are a position like any other (R6.2: groups never merge by themselves)."""
     for seat, table in position.tables:
         for colour, groups in table.items():
             at = f"position.tables.P{seat + 1}.{GROUP_KEYS[colour]}"
@@ -456,8 +457,6 @@ def _check_tables(position: Position, rules: Rules) -> None:
                         raise _Bad(here, "a house or hotel needs a complete set (R6.5)")
                     if not g.house:
                         raise _Bad(here, "a hotel needs a house on the set first (R6.5)")
-            if sum(len(g.cards) < size for g in groups) > 1:
-                raise _Bad(at, "two unfilled groups of one colour: a property joins the unfilled group (R6.1)")
 
 
 def _check_counts(position: Position, reader: _Reader, rules: Rules) -> None:

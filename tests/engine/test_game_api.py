@@ -203,7 +203,7 @@ def test_names_reach_views_and_records() -> None:
     ({"groups": {0: [("railroad", ["railroad"] * 4, "house", None)]}}, "buildings need a complete set"),
     ({"groups": {0: [("red", ["red"] * 3, None, "hotel")]}}, "hotel needs a house"),
     ({"groups": {0: [("red", ["red"] * 3, "hotel", None)]}}, "hotel is not a house"),
-    ({"groups": {0: [("red", ["red"], None, None), ("red", ["red/yellow"], None, None)]}}, "two unfilled red groups"),
+    ({"groups": {0: [("none", ["rainbow"], None, None), ("none", ["rainbow"], None, None)]}}, "lie in one group"),
     ({"draw": ["1M"] * 7}, "draw pile: no '1M' left"),
     ({"rest": "middle"}, "rest must be 'bottom' or 'box'"),
     ({"active": 2}, "active seat 2 is not one of the 2 players"),

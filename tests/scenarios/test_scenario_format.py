@@ -181,8 +181,6 @@ def test_a_key_given_twice(tmp_path: Path) -> None:
      "position.tables.P1.railroad: no house or hotel on railroad (R6.5)"),
     ("  tables:\n    P1: {red: [red, red, red, red]}\n",
      "position.tables.P1.red: 4 properties, but a red set holds 3; write several groups as [[...], [...]] (R6.1)"),
-    ("  tables:\n    P1: {red: [[red], [red]]}\n",
-     "position.tables.P1.red: two unfilled groups of one colour: a property joins the unfilled group (R6.1)"),
     ("  tables:\n    P1: {red: [rainbow]}\n",
      "position.tables.P1.red: rainbow wilds alone have no colour: list them under none (R6.3)"),
     ("  tables:\n    P1: {red: [green]}\n",
@@ -192,7 +190,7 @@ def test_a_key_given_twice(tmp_path: Path) -> None:
     ("  start_turn: true\n  plays: 1\n",
      "position.plays: a position before the draw (start_turn: true) has used no plays"),
 ], ids=["7th-1M", "property-in-bank", "hotel-without-house", "house-on-incomplete-set", "house-on-railroad",
-        "group-too-big", "two-unfilled-groups", "lone-rainbow-under-a-colour", "wrong-colour", "unknown-colour",
+        "group-too-big", "lone-rainbow-under-a-colour", "wrong-colour", "unknown-colour",
         "plays-before-the-draw"])
 def test_impossible_positions(tmp_path: Path, position: str, expected: str) -> None:
     assert load_error(tmp_path, scenario(position)).startswith(expected)

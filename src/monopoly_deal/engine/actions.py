@@ -33,6 +33,8 @@ The verbs (``{}`` a card key, ``G`` a group, ``C`` a colour, ``P`` a player):
 ``speeding-deal P [P]``         Speeding Deal
 ``inheritor P``                 Inheritor
 ``move G:{}>C``                 re-colour a wild (R6.2, free)
+``move G:{}>C#n``               move a card into group ``C#n`` of its colour, joining
+                                unfilled groups (R6.2, free; ``red#1`` is ``red``)
 ``swap G:{}>C`` then ``with G:{}``  take a card out of a complete set into colour C, another
                                 taking its place (R6.2, R6.6, free)
 ``accept`` / ``no`` / ``transfer P``  answer an action (R5.7, Rent Transfer)
@@ -127,7 +129,8 @@ def format_action(a: Action) -> str:
     if v == GIVE:
         return f"give {_table(a)}" + (f"={_GROUP_KEYS[a.colour2]}" if a.colour2 >= 0 else "")
     if v in (MOVE, SWAP):
-        return f"{v} {_table(a)}>{_GROUP_KEYS[a.colour2]}"
+        into = f"#{a.extra + 1}" if a.extra >= 0 else ""  # a group named by number, even the first
+        return f"{v} {_table(a)}>{_GROUP_KEYS[a.colour2]}{into}"
     if v.startswith("rent:"):
         text = f"{v} {_group(a.colour, a.group)}"
         if a.player >= 0:
@@ -264,6 +267,9 @@ def parse_action(text: str) -> Action:
         if not sep:
             raise _fail(text, f"say the new colour, e.g. '{v} red:red/yellow>yellow'")
         colour, group, card = _parse_table(text, ref)
+        if v == MOVE and "#" in colour2:  # into a group: ``move red#2:red>red#1``
+            into_colour, into = _parse_group(text, colour2)
+            return Action(v, card, colour, group, colour2=into_colour, extra=into)
         return Action(v, card, colour, group, colour2=_parse_colour(text, colour2))
     if v.startswith("rent:"):
         card = _parse_card(text, v)
@@ -300,14 +306,15 @@ class ActionSpace:
     """
 
     def __init__(self, edition: str = "base", players: int = 2, decks: int = 0) -> None:
-        from .cards import BUILDABLE, EDITIONS, SET_SIZE, decks_for, types_in
+        from .cards import BUILDABLE, EDITIONS, decks_for, types_in
 
         copies = decks or decks_for(players)
         types = types_in(edition)
         counts = EDITIONS[edition]
-        # At most one unfilled group per colour (R6.1), so ceil(cards / set size) groups.
+        # Groups never merge by themselves (R6.2), so up to one group per card that is not a
+        # rainbow wild (a colour group always holds one, R6.3).
         groups = max(
-            -(-sum(counts[t.key] * copies for t in types if t.is_property and c in t.colours) // SET_SIZE[c])
+            sum(counts[t.key] * copies for t in types if t.is_property and t.kind != Kind.RAINBOW and c in t.colours)
             for c in range(10)
         )
         seats = range(players)
@@ -355,6 +362,8 @@ class ActionSpace:
                  for c, g, t in table for c2 in (t.colours[:1] if t.kind == Kind.PROPERTY else targets(t))]
         acts += [Action(MOVE, t.index, c, g, colour2=c2)
                  for c, g, t in table if t.kind != Kind.PROPERTY for c2 in targets(t) if c2 != c]
+        acts += [Action(MOVE, t.index, c, g, colour2=c, extra=g2)
+                 for c, g, t in table if c != NO_COLOUR for g2 in range(groups) if g2 != g]
         acts += [Action(SWAP, t.index, c, g, colour2=c2)
                  for c, g, t in table if c != NO_COLOUR for c2 in targets(t)]
         self.edition, self.players, self.groups = edition, players, groups

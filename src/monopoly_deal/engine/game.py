@@ -427,6 +427,8 @@ class Game:
                     raise ValueError(f"{where}: unknown colour {colour_key!r}")
                 if not keys or len(keys) > _SIZE[colour]:
                     raise ValueError(f"{where}: a group holds 1 to {_SIZE[colour]} cards, not {len(keys)} (R6.1)")
+                if colour == NO_COLOUR and game.groups[seat(p, "groups")][colour]:
+                    raise ValueError(f"{where}: rainbow wilds alone lie in one group (R6.3)")
                 cards = [take(k, where) for k in keys]
                 for c in cards:
                     if not game._may_lie(game._ct[c], colour):
@@ -445,10 +447,6 @@ class Game:
                 if g.hotel >= 0 and g.house < 0:
                     raise ValueError(f"{where}: a hotel needs a house first (R6.5)")
                 game.groups[seat(p, "groups")][colour].append(g)
-        for p in range(players):
-            for colour, col in enumerate(game.groups[p]):
-                if sum(len(g.cards) < _SIZE[colour] for g in col) > 1:
-                    raise ValueError(f"P{p + 1} has two unfilled {_GROUP_KEYS[colour]} groups; fill one first (R6.1)")
         game.discard = [take(k, "discard pile") for k in (discard or [])]
         top = [take(k, "draw pile") for k in (draw or [])]
         leftover = [c for cards in free.values() for c in cards]
@@ -480,7 +478,8 @@ class Game:
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` naming the first broken invariant: every card
         exactly once (hand, bank, group, building, draw, discard), groups within
-        their set size, buildings only on complete sets, one unfilled group per colour."""
+        their set size, buildings only on complete sets (several unfilled groups of one
+        colour are fine: cards never change group by themselves, R6.2)."""
         seen: dict[int, str] = {}
 
         def mark(cards: Iterable[int], where: str) -> None:
@@ -501,13 +500,11 @@ class Game:
                     raise AssertionError(f"P{p + 1}'s bank holds property {self.card_key(c)} (R4.2)")
             for colour, col in enumerate(self.groups[p]):
                 where = f"P{p + 1}'s {_GROUP_KEYS[colour]} group"
-                unfilled = 0
                 for g in col:
                     mark(g.cards, where)
                     mark([b for b in (g.house, g.hotel) if b >= 0], where + " buildings")
                     if not 1 <= len(g.cards) <= _SIZE[colour]:
                         raise AssertionError(f"{where} holds {len(g.cards)} cards (R6.1)")
-                    unfilled += len(g.cards) < _SIZE[colour]
                     for c in g.cards:
                         if not self._may_lie(self._ct[c], colour):
                             raise AssertionError(f"{where} holds {self.card_key(c)}, which cannot be that colour")
@@ -517,8 +514,6 @@ class Game:
                         raise AssertionError(f"{where} carries a building but is not a complete buildable set (R6.5)")
                     if g.hotel >= 0 and g.house < 0:
                         raise AssertionError(f"{where} has a hotel without a house (R6.5)")
-                if unfilled > 1:
-                    raise AssertionError(f"P{p + 1} has {unfilled} unfilled {_GROUP_KEYS[colour]} groups (R6.1)")
         if len(seen) != len(self._ct):
             missing = sorted(set(range(len(self._ct))) - set(seen))
             raise AssertionError(f"{len(missing)} card(s) are nowhere, e.g. card {missing[0]} ({self.card_key(missing[0])})")
@@ -902,18 +897,24 @@ class Game:
         return joinable
 
     def _place(self, p: int, card: int, colour: int) -> None:
-        """R6.1: a property joins the colour's unfilled group, or starts a new one.
-        R6.3: a rainbow wild with no group of that colour to join lies alone, without colour."""
+        """R6.1: a property joins the colour's fullest unfilled group (the first of equals),
+        or starts a new one; the owner may regroup it on their own turn (R6.2).
+        R6.3: a rainbow wild with no group of that colour to join lies alone, without colour.
+
+        With red groups ``[red]`` and ``[red, red/yellow]``, a red played or received joins
+        the second and completes it."""
         if self._ct[card] == _RAINBOW and colour != NO_COLOUR and colour not in self._joinable(p):
             colour = NO_COLOUR
         col = self.groups[p][colour]
         size = _SIZE[colour]
+        best: Group | None = None
         for g in col:
-            if len(g.cards) < size:
-                g.cards.append(card)
-                break
-        else:
+            if len(g.cards) < size and (best is None or len(g.cards) > len(best.cards)):
+                best = g
+        if best is None:
             col.append(Group([card]))
+        else:
+            best.cards.append(card)
         self._touch(p)
 
     def _card_in_group(self, g: Group, t: int, skip: int = -1) -> int:
@@ -924,30 +925,26 @@ class Game:
         raise AssertionError("card type not in group")
 
     def _remove(self, p: int, colour: int, g: Group, card: int) -> None:
-        """Take a property out of a group, then merge unfilled groups of that colour (R6.1)
-        and let rainbow wilds left without a coloured card lie alone (R6.3)."""
+        """Take a property out of group ``g``. The owner's other groups stay as they lie
+        (R6.2: cards never change group by themselves), so a broken set stays broken, beside
+        any other unfilled group of its colour, until its owner regroups it on their own turn.
+        Only rainbow wilds left without a coloured card go to lie alone (R6.3)."""
         g.cards.remove(card)
         col = self.groups[p][colour]
         if not g.cards:
             col.remove(g)
-        size = _SIZE[colour]
-        partial = [x for x in col if len(x.cards) < size]
-        while len(partial) > 1:
-            first, last = partial[0], partial[-1]
-            while last.cards and len(first.cards) < size:
-                first.cards.append(last.cards.pop(0))
-            if not last.cards:
-                col.remove(last)
-                partial.pop()
-            if len(first.cards) == size:
-                partial.pop(0)
-        if colour != NO_COLOUR:
-            ct = self._ct
-            for x in [x for x in col if all(ct[c] == _RAINBOW for c in x.cards)]:
-                col.remove(x)
-                for c in x.cards:
-                    self._place(p, c, NO_COLOUR)
+        elif colour != NO_COLOUR and all(self._ct[c] == _RAINBOW for c in g.cards):
+            col.remove(g)
+            for c in g.cards:
+                self._place(p, c, NO_COLOUR)
         self._touch(p)
+
+    def _group_of(self, p: int, colour: int, card: int) -> Group:
+        """The group of ``colour`` on ``p``'s table that holds ``card``."""
+        for g in self.groups[p][colour]:
+            if card in g.cards:
+                return g
+        raise AssertionError("card not in that colour")
 
     def _discard_from_hand(self, p: int, t: int) -> int:
         c = self._from_hand(p, t)
@@ -1097,8 +1094,9 @@ class Game:
         self.banks[receiver] += bank
         self.banks[payer] = []
         ct = self._ct
+        owed: list[tuple[int, int]] = []  # (colour, card): every property of value, listed before any moves
         for colour, col in enumerate(self.groups[payer]):
-            for g in list(col):
+            for g in col:
                 for slot in ("hotel", "house"):
                     b = getattr(g, slot)
                     if b >= 0:
@@ -1106,10 +1104,11 @@ class Game:
                         self.p_buildings.append(b)
                         self.p_paid.append(b)
                         self._touch(payer)
-                for c in [c for c in g.cards if ct[c] != _RAINBOW]:  # R8.4
-                    self._remove(payer, colour, g, c)
-                    self._place(receiver, c, colour)
-                    self.p_paid.append(c)
+                owed += [(colour, c) for c in g.cards if ct[c] != _RAINBOW]  # R8.4
+        for colour, c in owed:  # R8.3: each wherever it lies now, however paying changed the groups
+            self._remove(payer, colour, self._group_of(payer, colour, c), c)
+            self._place(receiver, c, colour)
+            self.p_paid.append(c)
         self.p_owed = 0
 
     def _place_buildings(self) -> None:
@@ -1229,12 +1228,15 @@ class Game:
         return acts
 
     def _rearrangements(self, p: int) -> list[Action]:
-        """R6.2: free, on the owner's turn: re-colour a wild (``move``), or take any card out
-        of a complete set while another takes its place (``swap``, then ``with``), which is
-        also the only way out of a set with buildings (R6.6)."""
+        """R6.2: free, on the owner's turn: re-colour a wild (``move``), move a card of an
+        unfilled group into another unfilled group of its colour (``move red#2:red>red#1``),
+        or take any card out of a complete set while another takes its place (``swap``, then
+        ``with``), which is also the only way out of a set with buildings (R6.6)."""
         acts: list[Action] = []
         ct = self._ct
         for colour, col in enumerate(self.groups[p]):
+            if len(col) > 1 and colour != NO_COLOUR:
+                acts += self._regroupings(colour, col)
             for ordinal, g in enumerate(col):
                 complete = colour != NO_COLOUR and self.is_complete(g, colour)
                 if not complete and not any(_IS_WILD[ct[c]] for c in g.cards):
@@ -1247,6 +1249,21 @@ class Game:
                         acts += [_new(MOVE, t, colour, ordinal, -1, c2) for c2 in targets]
                     if stand_ins and any(self._may_stand_in(g, self._card_in_group(g, t), c) for _, _, c in stand_ins):
                         acts += [_new(SWAP, t, colour, ordinal, -1, c2) for c2 in ([colour] + targets if built else [colour])]
+        return acts
+
+    def _regroupings(self, colour: int, col: list[Group]) -> list[Action]:
+        """Each card kind of a group of ``colour`` that is not a complete set into each other
+        unfilled group of ``colour``: how the owner joins groups that a payment or a theft
+        left apart (R6.2)."""
+        size = _SIZE[colour]
+        into = [o for o, g in enumerate(col) if len(g.cards) < size]
+        acts: list[Action] = []
+        if not into:
+            return acts
+        for ordinal, g in enumerate(col):
+            if not self.is_complete(g, colour):
+                acts += [_new(MOVE, t, colour, ordinal, -1, colour, o) for t in self._distinct(g.cards)
+                         for o in into if o != ordinal]
         return acts
 
     def _stand_ins(self, p: int, colour: int, g: Group) -> list[tuple[int, int, int]]:
@@ -1349,6 +1366,12 @@ class Game:
             self.moves += 1
             g = self.groups[p][a.colour][a.group]
             card = self._card_in_group(g, a.card)
+            if a.extra >= 0:  # into another group of its colour: fetched before removing shifts the ordinals
+                into = self.groups[p][a.colour][a.extra]
+                self._remove(p, a.colour, g, card)
+                into.cards.append(card)
+                self._log("regrouped", p, a.card, a.colour)
+                return
             self._remove(p, a.colour, g, card)
             self._place(p, card, a.colour2)
             self._log("recoloured", p, a.card, a.colour, a.colour2)

@@ -139,6 +139,8 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
     if v == "speeding-deal":
         seats = (a.player,) if a.extra < 0 else (a.player, a.extra)
         return v, {"card": verb_card, "targets": Players(seats)}
+    if v == "move" and a.extra >= 0:  # into another group of its colour (R6.2)
+        return "regroup", {"card": card, "group": group, "into": Group(a.colour2, a.extra)}
     if v in ("move", "swap"):
         return v, {"card": card, "group": group, "colour": Colour(a.colour2)}
     if v == "with":
