@@ -63,6 +63,7 @@ def test_R8_3_short_payer_pays_every_card_of_value_in_every_split_layout(layout:
     assert 0 < worth < 30
     before = game.table_value(0)
     game.apply("rent:dark-blue/green dark-blue x2")
+    game.apply("accept")                            # P2 is asked, though it holds no Just Say No (R5.7)
     while game.decision_info()["type"] == "place":  # received buildings: into the bank (R8.6)
         game.apply("place bank")
     assert game.table_value(1) == 0
@@ -147,6 +148,7 @@ def test_R6_2_a_card_taken_leaves_the_other_groups_as_they_lie(play: str) -> Non
     game.apply(play)
     if game.decision_info()["type"] == "give":
         game.apply("give green:green")
+    game.apply("accept")   # P2 is asked, though it holds no Just Say No (R5.7)
     assert tables(game, 1)[:2] == [("red", ["red"]), ("red", ["red/yellow"])]
 
 
@@ -155,6 +157,7 @@ def test_R6_2_deal_breaker_leaves_the_other_group_alone() -> None:
     game = Game.from_position(2, rest="box", hands={0: ["deal-breaker"]},
                               groups={1: [red("red", "red", "red"), red("red/yellow")]})
     game.apply("deal-breaker P2 red")
+    game.apply("accept")
     assert tables(game, 1) == [("red", ["red/yellow"])]
     assert tables(game, 0) == [("red", ["red", "red", "red"])]
 
