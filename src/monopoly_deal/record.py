@@ -114,8 +114,10 @@ def rules_for(version: int, data: dict[str, Any]) -> Rules:
 
 
 def start_game(version: int, edition: str, rules: Rules, seed: int, players: list[str], log: bool = True) -> Game:
-    """A game of ``version`` at its start: version 1 asked only the targets who could answer."""
-    return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1)
+    """A game of ``version`` at its start: version 1 asked only the targets who could answer, and
+    merged a colour's unfilled groups when a card left one."""
+    return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1,
+                merge_groups=version == 1)
 
 
 # --- writing ------------------------------------------------------------------

@@ -13,7 +13,6 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from .base import Bot
 from .heuristic import HeuristicBot

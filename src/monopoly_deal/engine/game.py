@@ -26,7 +26,9 @@ words, who is asked) tells whether a player holds a Just Say No:
 bots' sampled worlds, and version-1 records, made when the engine still worked
 so): a target who cannot answer accepts without being asked. It plays the same
 games once the forced ``accept`` actions are left out, and its records say so
-(version 1).
+(version 1). ``merge_groups=True`` replays version-1 records too: the engine
+then merged a colour's unfilled groups whenever a card left one, which R6.2
+does not allow (cards never change group by themselves).
 
 Free re-arranging (``move``, ``swap``) is bounded: at most
 ``Rules.max_rearrangements`` per turn (0: no limit), so a turn always ends.
@@ -78,8 +80,9 @@ PLAYING, GIVING, TAKING, SWAPPING, RESPONDING, PAYING, PLACING, PUTTING_BACK, SP
 DECISIONS = ("play", "give", "take", "swap", "respond", "pay", "place", "put-back", "speeding-discard", "over")
 
 RECORD_FORMAT = "monopoly-deal-record"
-# Version 2: every target is asked (``accept`` actions in the record) and free re-arranging has
-# a per-turn cap; version 1 records replay with quick_accept and without the cap.
+# Version 2: every target is asked (``accept`` actions in the record), free re-arranging has a
+# per-turn cap and groups never merge by themselves (R6.2); version 1 records replay with
+# quick_accept, merge_groups and without the cap.
 RECORD_VERSION = 2
 MAX_PLAYERS = 10
 HAND_LIMIT = 7
@@ -209,6 +212,8 @@ class Game:
         quick_accept: a target who cannot answer (no Just Say No, no usable Rent Transfer)
             accepts without being asked. Faster, but it shows everyone that the target holds
             no Just Say No: only for games nobody watches, and for version-1 records.
+        merge_groups: version-1 group rules, only to replay version-1 records: when a card
+            leaves a group, the unfilled groups of its colour merge (R6.2 forbids it).
 
     At every moment one seat, :attr:`decider`, owes one decision of kind
     :attr:`decision`. :meth:`legal_actions` lists its options and
@@ -250,6 +255,7 @@ class Game:
         "hands",
         "history",
         "jailed",
+        "merging",
         "moves",
         "names",
         "order",
@@ -295,6 +301,7 @@ class Game:
         log: bool = True,
         *,
         quick_accept: bool = False,
+        merge_groups: bool = False,
         _copy: Game | None = None,
     ) -> None:
         if _copy is not None:  # clone(): compiled classes have no cheap bare __new__
@@ -314,6 +321,7 @@ class Game:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
         self.quick = quick_accept
+        self.merging = merge_groups
         self.moves = 0  # free re-arrangements this turn
         self.deck: Deck = build_deck(edition, self.rules.decks or decks_for(players), self.rules.values)
         self._ct = self.deck.cards
@@ -599,7 +607,7 @@ class Game:
 
     def _copy_from(self, s: Game) -> None:
         self.rules, self.edition, self.players, self.names, self.seed = s.rules, s.edition, s.players, s.names, s.seed
-        self.quick, self.moves = s.quick, s.moves
+        self.quick, self.merging, self.moves = s.quick, s.merging, s.moves
         self.deck, self._ct, self._value, self._rng = s.deck, s._ct, s._value, s._rng
         self.order, self._pos, self.turn, self.active, self.plays = s.order, s._pos, s.turn, s.active, s.plays
         self.decision, self.decider, self.winner, self.result = s.decision, s.decider, s.winner, s.result
@@ -625,7 +633,8 @@ class Game:
 
     def restart(self, log: bool = True) -> Game:
         """This game at its start again: the same seed, rules, names and answer mode (to replay its history)."""
-        return Game(self.players, self.edition, self.rules, self.seed, self.names, log, quick_accept=self.quick)
+        return Game(self.players, self.edition, self.rules, self.seed, self.names, log, quick_accept=self.quick,
+                    merge_groups=self.merging)
 
     def card_key(self, card: int) -> str:
         """The notation key of physical card ``card``."""
@@ -788,7 +797,7 @@ class Game:
         """The game record: replaying its actions from its seed gives this exact game."""
         return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
                            self.winner if self.winner >= 0 else None, self.result or None, self.turn,
-                           1 if self.quick else RECORD_VERSION)
+                           1 if self.quick or self.merging else RECORD_VERSION)
 
     # --- turn structure (R2, R3) ------------------------------------------
 
@@ -933,11 +942,34 @@ class Game:
         col = self.groups[p][colour]
         if not g.cards:
             col.remove(g)
-        elif colour != NO_COLOUR and all(self._ct[c] == _RAINBOW for c in g.cards):
+        if self.merging:
+            self._merge_unfilled(p, colour)
+        elif g.cards and colour != NO_COLOUR and all(self._ct[c] == _RAINBOW for c in g.cards):
             col.remove(g)
             for c in g.cards:
                 self._place(p, c, NO_COLOUR)
         self._touch(p)
+
+    def _merge_unfilled(self, p: int, colour: int) -> None:
+        """Version-1 group rules (``merge_groups``, to replay old records): the unfilled groups of
+        ``colour`` merge into the first, and groups left with rainbow wilds alone lose their colour."""
+        col = self.groups[p][colour]
+        size = _SIZE[colour]
+        partial = [x for x in col if len(x.cards) < size]
+        while len(partial) > 1:
+            first, last = partial[0], partial[-1]
+            while last.cards and len(first.cards) < size:
+                first.cards.append(last.cards.pop(0))
+            if not last.cards:
+                col.remove(last)
+                partial.pop()
+            if len(first.cards) == size:
+                partial.pop(0)
+        if colour != NO_COLOUR:
+            for x in [x for x in col if all(self._ct[c] == _RAINBOW for c in x.cards)]:
+                col.remove(x)
+                for c in x.cards:
+                    self._place(p, c, NO_COLOUR)
 
     def _group_of(self, p: int, colour: int, card: int) -> Group:
         """The group of ``colour`` on ``p``'s table that holds ``card``."""

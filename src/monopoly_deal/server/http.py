@@ -228,7 +228,7 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
             super().connection_made(transport)
             host = self.client[0] if self.client else None
             if host is not None and not is_proxy(host):
-                same = sum(1 for c in self.connections if getattr(c, "client", None) and c.client[0] == host)
+                same = sum(1 for c in self.connections if (getattr(c, "client", None) or ("",))[0] == host)
                 if same > limits.connections_per_address:
                     transport.close()
                     return
