@@ -20,13 +20,17 @@ one or two heuristic bots; a person acts 2–5 s after it is their turn to decid
 (a random legal action), a game that ends is dealt again, and after a quiet
 measurement one abusive client attacks the server from another process while
 the measurement is repeated. It prints p50/p95/p99/max latency for both, and
-the server's memory per game.
+the server's memory per game. Every game's people come from an address of
+their own (127.1.x.y: all of 127.0.0.0/8 is this machine) and the abusive
+client from another (:data:`ABUSER`), so the server's per-client quotas stay
+at their defaults and the abuser meets them as a stranger would.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -46,6 +50,15 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 
+#: The abusive client's address (the people's are :func:`person_address`).
+ABUSER = "127.66.0.1"
+
+
+def person_address(game: int) -> str:
+    """The loopback address the people of game ``game`` connect from: each game is another household."""
+    return f"127.1.{game // 250}.{game % 250 + 1}"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,10 +71,7 @@ def start_server(port: int, db: str, games: int, extra: list[str] = (), log: Pat
     output = log.open("wb") if log is not None else None
     process = subprocess.Popen([sys.executable, "-m", "monopoly_deal", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--db", db, "--max-rooms", str(games * 2 + 10),
-                                "--max-connections", str(games * 4 + 10),
-                                # every benchmark client is one address: lift the per-client quotas
-                                "--limit", f"rooms_per_client={games * 2 + 10}",
-                                "--limit", f"seats_per_client={games * 4 + 10}", *extra],
+                                "--max-connections", str(games * 4 + 10), *extra],
                                stdout=output, stderr=output)
     deadline = time.time() + 30
     while True:
@@ -181,11 +191,12 @@ async def new_people_game(http: httpx.AsyncClient, bots: int) -> tuple[str, list
     return room, tokens
 
 
-async def person(ws_url: str, http: httpx.AsyncClient, room: str, token: str, host: bool, stop_at: float,
-                 rng: random.Random, recorder: Recorder) -> None:
+async def person(ws_url: str, http: httpx.AsyncClient, address: str, room: str, token: str, host: bool,
+                 stop_at: float, rng: random.Random, recorder: Recorder) -> None:
     """One person: decides 2–5 s after it is their decision (a random legal action, if still theirs then);
-    the host deals a finished game again. Latency: sending an action -> the first state that includes it."""
-    async with connect(ws_url, max_size=2**22, open_timeout=60) as ws:
+    the host deals a finished game again. Latency: sending an action -> the first state that includes it.
+    ``http`` and the WebSocket leave from ``address``."""
+    async with connect(ws_url, max_size=2**22, open_timeout=60, local_addr=(address, 0)) as ws:
         latest: dict[str, object] = {}
         pending: tuple[int, float] | None = None        # (version acted on, when sent)
         thinking: asyncio.Task[None] | None = None
@@ -247,7 +258,7 @@ async def _flood_spectators(ws_base: str, room: str, until: float, sockets: int 
     opened = []
     for _ in range(sockets):
         try:
-            opened.append(await connect(f"{ws_base}/ws/{room}", open_timeout=5))
+            opened.append(await connect(f"{ws_base}/ws/{room}", open_timeout=5, local_addr=(ABUSER, 0)))
         except REFUSED:                # the server defends itself: that is what is measured
             await asyncio.sleep(0.1)
     await asyncio.sleep(max(0.0, until - time.time()))
@@ -259,7 +270,7 @@ async def _flood_lang(ws_base: str, room: str, until: float, sockets: int = 20, 
     """Spectators asking for their language again and again (each answer re-renders the log)."""
     async def one() -> None:
         try:
-            async with connect(f"{ws_base}/ws/{room}", open_timeout=5, max_size=2**24) as ws:
+            async with connect(f"{ws_base}/ws/{room}", open_timeout=5, max_size=2**24, local_addr=(ABUSER, 0)) as ws:
                 while time.time() < until:
                     await ws.send(json.dumps({"type": "lang", "lang": "zh-Hant"}))
                     await asyncio.sleep(1 / per_second)
@@ -273,7 +284,7 @@ async def _chunked_bodies(host: str, port: int, until: float, megabytes: int = 6
     chunk = b"x" * (1 << 20)
     while time.time() < until:
         try:
-            reader, writer = await asyncio.open_connection(host, port)
+            reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
             writer.write(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                          b"Transfer-Encoding: chunked\r\n\r\n")
             for _ in range(megabytes):
@@ -292,7 +303,7 @@ async def _half_open(host: str, port: int, until: float, sockets: int = 1100) ->
     held = []
     for _ in range(sockets):
         try:
-            _reader, writer = await asyncio.open_connection(host, port)
+            _reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
             writer.write(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             held.append(writer)
         except OSError:
@@ -306,7 +317,8 @@ async def _abuse(base: str, room: str, seconds: float) -> None:
     host, port = "127.0.0.1", int(base.rpartition(":")[2])
     until = time.time() + seconds
     ws_base = base.replace("http://", "ws://")
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+    transport = httpx.AsyncHTTPTransport(local_address=ABUSER)
+    async with httpx.AsyncClient(base_url=base, timeout=10, transport=transport) as http:
         await asyncio.gather(_flood_rooms(http, until), _flood_spectators(ws_base, room, until),
                              _flood_lang(ws_base, room, until), _chunked_bodies(host, port, until),
                              _half_open(host, port, until), return_exceptions=True)
@@ -331,19 +343,28 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
     same with the abusive client running. Returns one row per phase."""
     recorder = Recorder()
     rss_before = rss_mb(server_pid)
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits) as http:
-        made = await asyncio.gather(*(new_people_game(http, 1 + i % 2) for i in range(games)))
+    addresses = [person_address(i) for i in range(games)]
+    async with contextlib.AsyncExitStack() as stack:
+        https = [await stack.enter_async_context(httpx.AsyncClient(
+            base_url=base, timeout=120, transport=httpx.AsyncHTTPTransport(local_address=address)))
+            for address in addresses]
+        making = asyncio.Semaphore(50)
+
+        async def make(i: int) -> tuple[str, list[str]]:
+            async with making:
+                return await new_people_game(https[i], 1 + i % 2)
+
+        made = await asyncio.gather(*(make(i) for i in range(games)))
         phases = ["quiet", "abusive client"] if abusive else ["quiet"]
         stop_at = time.time() + warmup + seconds * len(phases) + 5
         ws_base = base.replace("http://", "ws://")
-        people = [person(f"{ws_base}/ws/{room}?token={token}", http, room, token, seat == 0, stop_at,
-                         random.Random(i * 2 + seat), recorder)
+        people = [person(f"{ws_base}/ws/{room}?token={token}", https[i], addresses[i], room, token, seat == 0,
+                         stop_at, random.Random(i * 2 + seat), recorder)
                   for i, (room, tokens) in enumerate(made) for seat, token in enumerate(tokens)]
         playing = asyncio.gather(*people, return_exceptions=True)
         await asyncio.sleep(2)
-        await asyncio.gather(*(http.post(f"/api/rooms/{room}/start", json={"token": tokens[0]})
-                               for room, tokens in made))
+        await asyncio.gather(*(https[i].post(f"/api/rooms/{room}/start", json={"token": tokens[0]})
+                               for i, (room, tokens) in enumerate(made)))
         await asyncio.sleep(warmup)
         rows: list[dict[str, float | str]] = []
         for phase in phases:
@@ -421,7 +442,9 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
             port = free_port()
-            server = start_server(port, db, games, args.serve_arg)
+            # One client makes every room here: lift the per-client quotas for it.
+            quotas = ["--limit", f"rooms_per_client={games * 2 + 10}", "--limit", f"seats_per_client={games * 4 + 10}"]
+            server = start_server(port, db, games, [*quotas, *args.serve_arg])
             try:
                 r = asyncio.run(run(f"http://127.0.0.1:{port}", games, args.actions, args.seconds))
             finally:
