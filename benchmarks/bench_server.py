@@ -345,8 +345,10 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
     rss_before = rss_mb(server_pid)
     addresses = [person_address(i) for i in range(games)]
     async with contextlib.AsyncExitStack() as stack:
+        # A person's requests are minutes apart: a new connection for each (the server closes idle ones).
         https = [await stack.enter_async_context(httpx.AsyncClient(
-            base_url=base, timeout=120, transport=httpx.AsyncHTTPTransport(local_address=address)))
+            base_url=base, timeout=120, transport=httpx.AsyncHTTPTransport(
+                local_address=address, limits=httpx.Limits(max_keepalive_connections=0))))
             for address in addresses]
         making = asyncio.Semaphore(50)
 

@@ -37,7 +37,8 @@ class RecordingClient(Connection):
 
 
 async def new_lobby(**limits: Any) -> Lobby:
-    return Lobby(await Store.open("sqlite+aiosqlite://"), LobbyLimits(**{"bot_delay": 0, "allow_seed": True, **limits}))
+    return Lobby(await Store.open("sqlite+aiosqlite://"),
+                 LobbyLimits(**{"bot_delay": 0, "bot_answer": 0, "allow_seed": True, **limits}))
 
 
 async def seated_room(lobby: Lobby, humans: int, bots: int, **options: Any) -> tuple[Room, list[str]]:

@@ -11,6 +11,7 @@ import itertools
 import json
 import random
 import re
+import time
 from typing import Any
 
 import pytest
@@ -179,3 +180,37 @@ async def test_r5_7_nobody_learns_whether_a_target_holds_a_just_say_no(monkeypat
     assert with_no == without
     assert stored_with == stored_without == ["debt-collector P2", "accept", "pay 5M"]
     assert any(game["decision"]["type"] == "respond" for game, _, _, _ in with_no[0])
+
+
+async def _bot_answer_seconds(monkeypatch: pytest.MonkeyPatch, p2_card: str) -> float:
+    """Seconds from P1's Debt Collector to the answer of P2, a bot holding ``p2_card``."""
+    from monopoly_deal.narrate import Narrator
+    from monopoly_deal.server import rooms
+    from monopoly_deal.server.views import SpectatorNarrator
+
+    lobby = await new_lobby(bot_answer=0.4)
+    room, _tokens = await seated_room(lobby, humans=1, bots=1, seed=1)
+    with monkeypatch.context() as patch:  # a position has no seed to replay: the narrators follow a copy of it
+        patch.setattr(rooms, "new_narrator", lambda game, viewer: (
+            Narrator(game.clone(), viewer) if viewer is not None else SpectatorNarrator(game.clone())))
+        room._set_game(Game.from_position(2, hands={0: ["debt-collector"], 1: [p2_card]},
+                                          banks={1: ["5M"]}, rest="box", names=room.game.names))
+    game = room.game
+    assert game is not None
+    asked = time.monotonic()
+    await room.act(0, "debt-collector P2")
+    while len(game.history) == 1:
+        await asyncio.sleep(0.005)
+    answered = time.monotonic() - asked
+    await lobby.close()
+    await lobby.store.close()
+    return answered
+
+
+@pytest.mark.asyncio
+async def test_r5_7_a_bot_answers_after_the_same_time_whatever_it_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9, item 13: a bot's answer to an action card is sent a fixed time after it was asked, so a
+    quick ``accept`` does not tell the table that the bot holds no Just Say No."""
+    with_no = await _bot_answer_seconds(monkeypatch, "just-say-no")
+    without = await _bot_answer_seconds(monkeypatch, "pass-go")
+    assert 0.4 <= with_no < 1.5 and 0.4 <= without < 1.5

@@ -82,6 +82,10 @@ class LobbyLimits:
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
     bot_workers: int = 2          # processes for searching bots, shared round robin by every room (botpool.py)
     bot_seconds: float = 2.0      # the most one decision of a searching bot may take, whatever its options
+    # A bot's answer to an action card (Just Say No or accept) is sent this long after it was asked, however
+    # long it thought: a quick answer must not tell the table it holds no Just Say No (searching bots wait
+    # ``bot_seconds`` more, the most they may think).
+    bot_answer: float = 0.3
     allow_seed: bool = False      # let a room choose its seed (tests): whoever knows the seed knows every card
     # Per connection: far above what a person clicks, and above a program playing as fast as its round
     # trips allow. Beyond the rate messages are refused; after ``cut_off`` refusals the connection is closed.
@@ -505,8 +509,9 @@ class Room:
     async def _bot_moves(self) -> None:
         """The bots' decisions, one at a time, each thought in the lobby's bot pool on a copy of the game
         without holding the room's lock; a decision is played only if the game has not moved meanwhile."""
+        limits = self.lobby.limits
         while True:
-            await asyncio.sleep(self.lobby.limits.bot_delay)
+            await asyncio.sleep(limits.bot_delay)
             async with self.lock:
                 game = self.game
                 if game is None or game.over or game.decider not in self.bots:
@@ -514,8 +519,12 @@ class Room:
                 seat, version = game.decider, len(game.history)
                 bot, world = self.bots[seat], game.clone()
             info = self.seats[seat]
-            action, thought = await self.lobby.bot_pool.decide(self.id, bot, Seat(world, seat),
-                                                               info is not None and searches(info.bot or ""))
+            searching = info is not None and searches(info.bot or "")
+            asked = time.monotonic()
+            action, thought = await self.lobby.bot_pool.decide(self.id, bot, Seat(world, seat), searching)
+            if world.decision_info()["type"] == "respond":   # a fixed time, whatever its hand (issue 9, item 13)
+                answer_at = asked + limits.bot_answer + (limits.bot_seconds if searching else 0.0)
+                await asyncio.sleep(max(0.0, answer_at - time.monotonic()))
             async with self.lock:
                 if self.game is not game or len(game.history) != version or self.bots.get(seat) is not bot:
                     continue
