@@ -93,3 +93,8 @@ class Server:
 
     def socket(self, room: str, token: str) -> Any:
         return connect(f"ws://127.0.0.1:{self.port}/ws/{room}?token={token}", open_timeout=10)
+
+
+async def stored_rooms(store: Store) -> list[tuple[str, dict[str, Any]]]:
+    """Every room row in ``store``, closed or not."""
+    return await store.rooms() + await store.rooms(closed=True)

@@ -26,7 +26,7 @@ from monopoly_deal.server.persistence import ActionRow, DatabaseInUse, GameRow, 
 from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Lobby, Room, RoomError
 
-from .helpers import RecordingClient, new_lobby
+from .helpers import RecordingClient, new_lobby, stored_rooms
 from .test_api import client_for, join, new_room, state
 from .test_restart import POSTGRES, databases
 
@@ -144,7 +144,7 @@ async def test_quotas_and_idle_rooms_survive_a_restart() -> None:
     with pytest.raises(RoomError, match="2 rooms"):
         await restarted.create(RoomOptions(), "a")
     await restarted.sweep(time.time() + 601)
-    assert restarted.rooms == {} and await restarted.store.rooms(unfinished_only=False) == []
+    assert restarted.rooms == {} and await stored_rooms(restarted.store) == []
 
 
 def test_mdeal_serve_refuses_an_unknown_limit_in_one_line() -> None:
@@ -171,7 +171,7 @@ async def test_an_open_room_with_nobody_connected_closes_and_leaves_nothing_behi
     assert set(lobby.rooms) == {idle.id, busy.id}
     await lobby.sweep(time.time() + 601)
     assert set(lobby.rooms) == {busy.id} and [r["id"] for r in lobby.listing()] == [busy.id]
-    assert [room_id for room_id, _ in await lobby.store.rooms(unfinished_only=False)] == [busy.id]
+    assert [room_id for room_id, _ in await stored_rooms(lobby.store)] == [busy.id]
     await lobby.close()
 
 
@@ -181,7 +181,7 @@ async def test_joining_and_leaving_does_not_grow_the_database() -> None:
     for _ in range(5):
         room = await lobby.create(RoomOptions())
         await room.leave(await room.join("Ann"))
-    assert lobby.rooms == {} and await lobby.store.rooms(unfinished_only=False) == []
+    assert lobby.rooms == {} and await stored_rooms(lobby.store) == []
     await lobby.close()
 
 
@@ -205,7 +205,7 @@ async def test_a_closed_room_s_finished_games_stay_downloadable_for_a_while_then
     await lobby.sweep(time.time() + 7 * 86400 + 1)
     assert await lobby.store.game(room.game_id) is None
     assert await count(lobby.store, ActionRow) == await count(lobby.store, GameRow) == 0
-    assert await lobby.store.rooms(unfinished_only=False) == []
+    assert await stored_rooms(lobby.store) == []
     await lobby.close()
 
 

@@ -3,8 +3,10 @@ collector frozen once ready, one encoded message per shared view, one narration 
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
+import weakref
 from typing import Any
 
 import pytest
@@ -12,7 +14,7 @@ import uvicorn
 
 from monopoly_deal.server import app as app_module
 from monopoly_deal.server.rooms import Connection, encoded
-from monopoly_deal.server.tuning import THRESHOLDS
+from monopoly_deal.server.tuning import THRESHOLDS, keep_frozen
 
 from .helpers import new_lobby, seated_room
 
@@ -32,10 +34,38 @@ def test_serve_runs_without_per_message_compression_and_with_the_tuned_collector
 
 def test_the_collector_freeze_runs_once_the_games_are_resumed() -> None:
     calls: list[int] = []
-    app = app_module.create_app("sqlite+aiosqlite://", when_ready=lambda: calls.append(1))
+
+    async def ready() -> None:
+        calls.append(1)
+
+    app = app_module.create_app("sqlite+aiosqlite://", when_ready=ready)
     from fastapi.testclient import TestClient
     with TestClient(app) as client:
-        assert calls == [1] and client.get("/api/rooms").status_code == 200
+        assert client.get("/api/rooms").status_code == 200 and calls == [1]
+
+
+@pytest.mark.asyncio
+async def test_keep_frozen_freezes_what_lives_and_thaws_it_for_a_full_collection() -> None:
+    """Objects alive at a freeze leave the collector's sight; at the thaw they come back, and cyclic
+    garbage made meanwhile is freed by the full collection that follows."""
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    alive = [Cycle()]
+    probe = weakref.ref(alive[0])
+    task = asyncio.create_task(keep_frozen(freeze_every=0.05, thaw_every=0.3))
+    try:
+        await asyncio.sleep(0.08)                 # frozen at the start and once since
+        assert gc.get_freeze_count() > 0
+        alive.clear()                             # now cyclic garbage, out of the collector's sight
+        gc.collect()
+        assert probe() is not None
+        await asyncio.sleep(0.4)                  # the thaw and its full collection
+        assert probe() is None
+    finally:
+        task.cancel()
+        gc.unfreeze()
 
 
 class Keeping(Connection):

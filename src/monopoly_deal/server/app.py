@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Collection
+from collections.abc import AsyncIterator, Callable, Collection, Coroutine
 from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Annotated, Any
@@ -45,7 +45,7 @@ from .protocol import (
     parse_client_message,
 )
 from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key, encoded
-from .tuning import freeze_startup, tune_gc
+from .tuning import keep_frozen, tune_gc
 from .views import hello, page_words
 
 log = logging.getLogger("monopoly_deal.server")
@@ -123,9 +123,10 @@ class ClientBudgets:
 
 def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
                allowed_hosts: Collection[str] = ("*",), http_limits: HttpLimits | None = None,
-               when_ready: Callable[[], None] | None = None) -> FastAPI:
+               when_ready: Callable[[], Coroutine[Any, Any, None]] | None = None) -> FastAPI:
     """The application; the database opens (and unfinished games resume) when it starts, and then
-    ``when_ready`` runs (``serve`` freezes what start-up made out of the garbage collector's way).
+    ``when_ready()`` runs beside it until it stops (``serve`` keeps the garbage collector out of the
+    games' way: :func:`~.tuning.keep_frozen`).
 
     ``allowed_hosts``: the ``Host`` names it answers to (:func:`~.http.host_allowed`; ``*`` any,
     as for tests and embedding: :func:`serve` passes the addresses it listens on)."""
@@ -139,9 +140,10 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
             log.warning("resumed %d unfinished game(s)", resumed)
         app.state.lobby = lobby
         lobby.start_sweeping()
-        if when_ready is not None:
-            when_ready()
+        beside = asyncio.create_task(when_ready()) if when_ready is not None else None
         yield
+        if beside is not None:
+            beside.cancel()
         await lobby.close()
         await store.close()
 
@@ -365,7 +367,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     except DatabaseInUse as error:
         raise SystemExit(f"mdeal serve: {error}") from None
     http_limits = http_limits or HttpLimits()
-    app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits, when_ready=freeze_startup)
+    app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits,
+                     when_ready=keep_frozen)
     print(f"monopoly-deal: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)", flush=True)
     tune_gc()
     # Per-message compression cost 7-13% of the event loop at 500 games, for messages of a few KB on

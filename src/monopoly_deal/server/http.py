@@ -16,6 +16,7 @@ import asyncio
 import ipaddress
 import json
 import socket
+import weakref
 from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from dataclasses import dataclass
 from typing import Any
@@ -206,6 +207,10 @@ def trusted_networks(addresses: str) -> list[ipaddress.IPv4Network | ipaddress.I
     return [ipaddress.ip_network(a, strict=False) for a in items]
 
 
+#: Addresses remembered with their open sockets before those with none are forgotten.
+ADDRESSES_KEPT = 10_000
+
+
 def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools), with a time-out for a request that never finishes
     arriving, a cap on its head's size, and a cap on open sockets per address (not for the trusted
@@ -219,6 +224,20 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
             return False
         return networks is None or any(address in n for n in networks)
 
+    # Each address's open sockets, HTTP or upgraded to WebSocket (the transport stays the same): counted
+    # among that address's own, not by walking every connection of the server at each new one.
+    sockets: dict[str, weakref.WeakSet[asyncio.BaseTransport]] = {}
+
+    def admit(host: str, transport: asyncio.BaseTransport) -> bool:
+        if len(sockets) > ADDRESSES_KEPT:   # forget the addresses that have no socket open
+            for gone in [h for h, held in sockets.items() if not held]:
+                del sockets[gone]
+        held = sockets.setdefault(host, weakref.WeakSet())
+        if sum(1 for t in held if not t.is_closing()) >= limits.connections_per_address:
+            return False
+        held.add(transport)
+        return True
+
     class GuardedHttpProtocol(HttpToolsProtocol):
         request_timer: asyncio.TimerHandle | None = None
         head_bytes = 0
@@ -227,11 +246,9 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             host = self.client[0] if self.client else None
-            if host is not None and not is_proxy(host):
-                same = sum(1 for c in self.connections if (getattr(c, "client", None) or ("",))[0] == host)
-                if same > limits.connections_per_address:
-                    transport.close()
-                    return
+            if host is not None and not is_proxy(host) and not admit(host, transport):
+                transport.close()
+                return
             self._arm()
 
         def _arm(self) -> None:

@@ -268,11 +268,11 @@ class Store:
                               json.loads(row.players), list(actions), row.finished,
                               json.loads(row.result) if row.result else None, row.version)
 
-    async def rooms(self, unfinished_only: bool = True) -> list[tuple[str, dict[str, Any]]]:
+    async def rooms(self, closed: bool = False) -> list[tuple[str, dict[str, Any]]]:
+        """The rooms that are not closed (to resume them), or with ``closed`` only the closed ones (to
+        remove their data in time): the indexed status picks them, so neither reads the other's rows."""
         async with self._transaction() as s:
-            query = select(RoomRow)
-            if unfinished_only:
-                query = query.where(RoomRow.status != "closed")
+            query = select(RoomRow).where(RoomRow.status == "closed" if closed else RoomRow.status != "closed")
             return [(row.id, json.loads(row.data)) for row in (await s.scalars(query)).all()]
 
     async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:

@@ -768,8 +768,8 @@ class Lobby:
             if (room.status in ("open", "finished") and idle > limits.idle_room) or idle > limits.idle_game:
                 log.info("room %s: closed after %.0f s with nobody connected", room.id, idle)
                 await self.close_room(room)
-        for room_id, data in await self.store.rooms(unfinished_only=False):
-            if data.get("status") == "closed" and now - data.get("closed_at", self._started) > limits.keep_records:
+        for room_id, data in await self.store.rooms(closed=True):
+            if now - data.get("closed_at", self._started) > limits.keep_records:
                 await self.store.drop_room(room_id)
 
     def start_sweeping(self) -> None:
