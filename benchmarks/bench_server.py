@@ -49,7 +49,6 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-
 #: The abusive client's address (the people's are :func:`person_address`).
 ABUSER = "127.66.0.1"
 

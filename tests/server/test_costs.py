@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import httpx
 import pytest
@@ -176,7 +176,7 @@ class Flood:
         self.sent = self.answered = 0
         self.thread = threading.Thread(target=lambda: asyncio.run(self._run()), daemon=True)
 
-    def __enter__(self) -> Flood:
+    def __enter__(self) -> Self:
         self.thread.start()
         time.sleep(1)
         return self
@@ -195,7 +195,7 @@ class Flood:
                 async with connect_async(self.url, open_timeout=30) as ws:
                     reader = asyncio.create_task(self._read(ws))
                     while not self.stopping and not reader.done():
-                        await ws.send('{"type": "lang", "lang": "%s"}' % langs[self.sent % 3])
+                        await ws.send(json.dumps({"type": "lang", "lang": langs[self.sent % 3]}))
                         self.sent += 1
                         await asyncio.sleep(1 / self.rate)
                     reader.cancel()

@@ -151,7 +151,7 @@ async def _public_messages(monkeypatch: pytest.MonkeyPatch, p2_card: str) -> tup
     from monopoly_deal.server.views import SpectatorNarrator
 
     lobby = await new_lobby()
-    room, tokens = await seated_room(lobby, humans=3, bots=0, seed=1)
+    room, _tokens = await seated_room(lobby, humans=3, bots=0, seed=1)
     with monkeypatch.context() as patch:  # a position has no seed to replay: the narrators follow a copy of it
         patch.setattr(rooms, "new_narrator", lambda game, viewer: (
             Narrator(game.clone(), viewer) if viewer is not None else SpectatorNarrator(game.clone())))

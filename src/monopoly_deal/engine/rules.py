@@ -90,7 +90,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a (partial) dict; unknown names are an error naming them."""
         if not isinstance(data, dict):
-            raise ValueError("rule options must be a mapping of option names to values")
+            raise ValueError("rule options must be a mapping of option names to values")  # noqa: TRY004 (one error type for every bad option)
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
