@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
+import subprocess
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from monopoly_deal.bots import Seat
-from monopoly_deal.engine import Action, Game
-from monopoly_deal.server.botpool import WORKER_NICENESS, BotPool, _start_worker
+from monopoly_deal.bots import make_bot
+from monopoly_deal.engine import Game
+from monopoly_deal.server.botpool import WORKER_NICENESS, BotPool, Search, _start_worker
 from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Lobby, Room
 
@@ -126,39 +130,66 @@ async def test_an_action_the_database_refuses_changes_nothing_and_nobody_hears_o
     await lobby.store.close()
 
 
-class _SlowBot:
-    """A searching bot that takes 50 ms and notes when it chose (it travels to a worker process and back)."""
-
-    name = "slow"
-
-    def __init__(self, room: str) -> None:
-        self.room = room
-        self.chose_at = 0.0
-
-    def choose(self, seat: Seat) -> Action:
-        time.sleep(0.05)
-        self.chose_at = time.time()
-        return seat.legal_actions[0]
+def _mid_game() -> Game:
+    """A 3-player game some way in, with properties on the tables (groups to carry to a worker)."""
+    game = Game(players=3, seed=5)
+    rng = random.Random(5)
+    while sum(len(g["cards"]) for groups in game.view(0)["groups"] for g in groups) < 4 or game.decision_info()["type"] != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    return game
 
 
 @pytest.mark.asyncio
 async def test_a_room_has_one_bot_decision_in_the_pool_at_a_time_and_rooms_are_served_in_turn() -> None:
+    """Searching decisions go to the worker processes as a record and a bot spec (nothing of a compiled
+    engine is pickled) and come back legal, in the order the rooms asked."""
     pool = BotPool(workers=1)
-    game = Game(players=2, seed=1)
-    seat = Seat(game, game.decider)
-    asked = [asyncio.create_task(pool.decide(room, _SlowBot(room), seat, searches=True)) for room in "ABC"]
+    game = _mid_game()
+    finished: list[str] = []
+    search = Search("ismcts:iters=30", seed=1, max_seconds=2.0)
+    asked = {room: asyncio.create_task(pool.decide(room, make_bot("random", 1), game, game.decider, search))
+             for room in "ABC"}
+    for room, task in asked.items():
+        task.add_done_callback(lambda _task, room=room: finished.append(room))
     await asyncio.sleep(0)
     with pytest.raises(RuntimeError, match="already has a bot decision"):
-        await pool.decide("A", _SlowBot("A"), seat, searches=True)
-    answers = await asyncio.gather(*asked)
+        await pool.decide("A", make_bot("random", 1), game, game.decider, search)
+    actions = await asyncio.gather(*asked.values())
     pool.close()
-    assert all(action == game.legal_actions()[0] for action, _bot in answers)
-    thought = [bot for _action, bot in answers]
-    assert all(isinstance(bot, _SlowBot) and bot.chose_at > 0 for bot in thought)  # came back after choosing
-    assert [bot.room for bot in sorted(thought, key=lambda bot: bot.chose_at)] == ["A", "B", "C"]
+    assert all(action in game.legal_actions() for action in actions)
+    assert finished == ["A", "B", "C"]
 
 
 def test_searching_workers_run_below_the_server() -> None:
     """The searching workers yield the processor to the server's event loop (``nice``)."""
     with ProcessPoolExecutor(1, initializer=_start_worker) as workers:
         assert workers.submit(os.nice, 0).result() == os.nice(0) + WORKER_NICENESS
+
+
+def test_a_searching_worker_ends_with_the_server() -> None:
+    """A worker whose server process is killed (SIGKILL) ends too: no search outlives the server."""
+    script = ("import os, time\n"
+              "from concurrent.futures import ProcessPoolExecutor\n"
+              "import multiprocessing\n"
+              "from monopoly_deal.server.botpool import _start_worker\n"
+              "if __name__ == '__main__':\n"
+              "    pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn'), initializer=_start_worker)\n"
+              "    print(pool.submit(os.getpid).result(), flush=True)\n"
+              "    time.sleep(60)\n")
+    server = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    worker = int(server.stdout.readline())
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and _alive(worker):
+        time.sleep(0.05)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"

@@ -9,9 +9,10 @@ lock, from the event loop that serves every other room. A room asks for one
 decision at a time and waits for it before asking again, so the queue holds at
 most one decision per room and serves rooms in the order they asked: round
 robin. Each searching decision is also capped by the server's per-decision
-budget (``make_bot(..., max_seconds=)``). A searching bot travels to its worker
-with the game (pickled) and comes back with its state, so its random stream
-goes on as it would in one process.
+budget (``make_bot(..., max_seconds=)``). Nothing of the engine is pickled (a
+compiled engine's objects are not picklable): a worker is sent the game's
+record and the bot's spec and seed (:class:`Search`), plays the record again to
+the same position, makes the bot and sends back the action's notation.
 
 >>> import asyncio
 >>> from monopoly_deal import Game
@@ -19,7 +20,7 @@ goes on as it would in one process.
 >>> async def demo():
 ...     pool = BotPool(workers=1)
 ...     game = Game(players=2, seed=3)
-...     action, _bot = await pool.decide("room-1", make_bot("heuristic", 1), Seat(game, game.decider), searches=False)
+...     action = await pool.decide("room-1", make_bot("heuristic", 1), game, game.decider)
 ...     pool.close()
 ...     return action in game.legal_actions()
 >>> asyncio.run(demo())
@@ -29,15 +30,20 @@ True
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
+import signal
 from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
 
-from ..bots import BOTS, Bot, Seat
+from ..bots import BOTS, Bot, Seat, make_bot
 from ..bots.registry import parse_spec
-from ..engine import Action
+from ..engine import Action, Game
+from ..record import rules_for, start_game
 
 
 def searches(spec: str) -> bool:
@@ -46,6 +52,8 @@ def searches(spec: str) -> bool:
     return info is not None and info.searches
 
 
+PR_SET_PDEATHSIG = 1   # prctl(2)
+
 #: How much lower than the server a searching worker runs (``nice`` steps): the server's event loop and its
 #: quick bots always go first.
 WORKER_NICENESS = 10
@@ -53,11 +61,37 @@ WORKER_NICENESS = 10
 
 def _start_worker() -> None:
     os.nice(WORKER_NICENESS)
+    _end_with_the_server()
 
 
-def _think(bot: Bot, seat: Seat) -> tuple[Action, Bot]:
-    """In a worker process: the bot's choice, and the bot as it is after choosing."""
-    return bot.choose(seat), bot
+def _end_with_the_server() -> None:
+    """Linux: the kernel ends this worker when the server's process ends, however it ends (SIGKILL
+    included), so no search outlives the server. Elsewhere the pool's own shutdown ends it."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
+@dataclass(frozen=True)
+class Search:
+    """How a worker makes a searching bot: its spec, the seed of this decision, the server's time cap."""
+
+    spec: str
+    seed: int
+    max_seconds: float
+
+
+def _think(search: Search, record: dict[str, Any], seat: int) -> str:
+    """In a worker process: the game of ``record`` played again to where it is, and the choice for ``seat``
+    of the bot ``search`` makes, as notation."""
+    version = record["version"]
+    game = start_game(version, record["edition"], rules_for(version, record["rules"]), record["seed"],
+                      record["players"], log=False)
+    for text in record["actions"]:
+        game.apply(text)
+    return str(make_bot(search.spec, search.seed, search.max_seconds).choose(Seat(game, seat)))
 
 
 class BotPool:
@@ -75,21 +109,24 @@ class BotPool:
         return ProcessPoolExecutor(self._workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_start_worker)
 
-    async def decide(self, room: Hashable, bot: Bot, seat: Seat, searches: bool) -> tuple[Action, Bot]:
-        """``bot``'s choice for ``seat``, and the bot after choosing (a searching bot comes back from
-        its worker as a new object); a room asks again only once answered."""
+    async def decide(self, room: Hashable, bot: Bot, game: Game, seat: int, search: Search | None = None
+                     ) -> Action:
+        """The choice for ``seat`` in ``game`` (a copy the room no longer changes): ``bot``'s, on the quick
+        thread; or with ``search``, that bot's in a worker process. A room asks again only once answered."""
         if room in self._asking:
             raise RuntimeError(f"room {room!r} already has a bot decision in the queue")
         self._asking.add(room)
         loop = asyncio.get_running_loop()
         try:
-            if not searches:
-                return await loop.run_in_executor(self._quick, bot.choose, seat), bot
+            if search is None:
+                return await loop.run_in_executor(self._quick, bot.choose, Seat(game, seat))
+            record = game.record()
             try:
-                return await loop.run_in_executor(self._searching, _think, bot, seat)
+                text = await loop.run_in_executor(self._searching, _think, search, record, seat)
             except BrokenProcessPool:   # a worker died (killed, out of memory): new workers, one more try
                 self._searching = self._new_workers()
-                return await loop.run_in_executor(self._searching, _think, bot, seat)
+                text = await loop.run_in_executor(self._searching, _think, search, record, seat)
+            return Action.parse(text)
         finally:
             self._asking.discard(room)
 

@@ -35,11 +35,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..bots import BOTS, Bot, BotSpecError, Seat, make_bot
+from ..bots import BOTS, Bot, BotSpecError, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
-from .botpool import BotPool, searches
+from .botpool import BotPool, Search, searches
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
 from .views import action_fields, log_lines, new_narrator, spectator_view, translator
@@ -519,16 +519,17 @@ class Room:
                 seat, version = game.decider, len(game.history)
                 bot, world = self.bots[seat], game.clone()
             info = self.seats[seat]
-            searching = info is not None and searches(info.bot or "")
+            spec = (info.bot if info is not None else None) or ""
+            search = Search(spec, (game.seed * 16 + seat + version * 1009) & _SEED_MASK,
+                            limits.bot_seconds) if searches(spec) else None
             asked = time.monotonic()
-            action, thought = await self.lobby.bot_pool.decide(self.id, bot, Seat(world, seat), searching)
+            action = await self.lobby.bot_pool.decide(self.id, bot, world, seat, search)
             if world.decision_info()["type"] == "respond":   # a fixed time, whatever its hand (issue 9, item 13)
-                answer_at = asked + limits.bot_answer + (limits.bot_seconds if searching else 0.0)
+                answer_at = asked + limits.bot_answer + (limits.bot_seconds if search is not None else 0.0)
                 await asyncio.sleep(max(0.0, answer_at - time.monotonic()))
             async with self.lock:
                 if self.game is not game or len(game.history) != version or self.bots.get(seat) is not bot:
                     continue
-                self.bots[seat] = thought
                 await self._accept(action)
             self._broadcast()
             self._arm_clock()
