@@ -153,3 +153,13 @@ def test_max_turns_ends_the_game_without_winner() -> None:
     while not game.over:
         game.apply("end" if "end" in map(str, game.legal_actions()) else game.legal_actions()[0])
     assert (game.winner, game.result, game.turn) == (-1, "turn-limit", 4)
+
+
+@pytest.mark.parametrize("options, says", [
+    ({"decks": 100_000}, r"'decks' must be 0 \(automatic\) or 1 to 4 decks"),
+    ({"max_turns": 10**12}, "'max_turns' must be 1 to 100,000 turns"),
+])
+def test_R1_4_options_that_would_make_one_game_endless_are_refused(options: dict, says: str) -> None:
+    """Every input is bounded: a hundred thousand decks or a trillion turns would hold a simulation for ever."""
+    with pytest.raises(ValueError, match=says):
+        Rules.from_dict(options)

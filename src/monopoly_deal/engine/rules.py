@@ -20,6 +20,11 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 
+#: The most decks a game may shuffle together (two serve ten players, R1.4) and the longest turn limit.
+MAX_DECKS = 4
+MAX_TURNS = 100_000
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """How a game is played. Every field defaults to docs/rules.md's default.
@@ -37,8 +42,10 @@ class Rules:
             discarding player) or ``"random"`` (R1.3 variant).
         start: who plays first: a seat number (0-based), ``"random"``, or
             ``"dice"`` (two dice each, highest first, ties re-roll; R2.2, R10.2).
-        decks: decks shuffled together; 0 means one for 2–5 players, two from 6 (R1.4).
-        max_turns: the game ends without a winner after this many turns (R7).
+        decks: decks shuffled together; 0 means one for 2–5 players, two from 6 (R1.4);
+            at most ``MAX_DECKS``.
+        max_turns: the game ends without a winner after this many turns (R7); at most
+            ``MAX_TURNS``. Both bounds keep one game's cost bounded whoever sets the options.
         max_rearrangements: free re-arrangements (``move``, ``swap``) a player may make in one
             turn (R6.2), so that re-colouring cannot go on for ever; 0 means no limit. The
             default, 50, takes no real choice: every arrangement in reach is a handful of
@@ -71,10 +78,10 @@ class Rules:
         for f in fields(self):
             if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
                 raise ValueError(f"rule option {f.name!r} must be true or false")
-        if not isinstance(self.decks, int) or self.decks < 0:
-            raise ValueError("rule option 'decks' must be 0 (automatic) or a number of decks")
-        if not isinstance(self.max_turns, int) or self.max_turns < 1:
-            raise ValueError("rule option 'max_turns' must be a positive number of turns")
+        if not isinstance(self.decks, int) or not 0 <= self.decks <= MAX_DECKS:
+            raise ValueError(f"rule option 'decks' must be 0 (automatic) or 1 to {MAX_DECKS} decks")
+        if not isinstance(self.max_turns, int) or not 1 <= self.max_turns <= MAX_TURNS:
+            raise ValueError(f"rule option 'max_turns' must be 1 to {MAX_TURNS:,} turns")
         if not isinstance(self.max_rearrangements, int) or self.max_rearrangements < 0:
             raise ValueError("rule option 'max_rearrangements' must be 0 (no limit) or a number of re-arrangements")
 

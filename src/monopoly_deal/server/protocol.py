@@ -158,18 +158,18 @@ class RoomOptions(_Strict):
     @field_validator("rules")
     @classmethod
     def _bounded_rules(cls, rules: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        check_rule_bounds(rules, info.data.get("players", 2))   # the server's bounds, tighter than the engine's
         try:
             Rules.from_dict(rules)          # names and value types: the engine's own check
         except (ValueError, TypeError) as error:
             raise ValueError(str(error)) from None
-        players = info.data.get("players", 2)
-        check_rule_bounds(rules, players)
         return rules
 
 
 def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
     """What a server allows beyond the engine's own checks: no more decks than ``players`` can use (one more
     than R1.4's count: 2 for 2–5 players, 3 for 6–10), at most :data:`MAX_TURNS` turns, a first seat that exists.
+    Values that are not whole numbers are left to the engine's check, which names them.
 
     >>> check_rule_bounds({"decks": 2, "max_turns": 50, "start": 1}, players=2)
     >>> check_rule_bounds({"max_turns": 10**9}, players=2)
@@ -182,10 +182,10 @@ def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
             # a ValueError, not a TypeError: pydantic turns only the former into a 400
             raise ValueError(f"rules.{name}: a whole number, not {rules[name]}")  # noqa: TRY004
     decks, most = rules.get("decks", 0), decks_for(players) + 1
-    if not 0 <= decks <= most:
+    if isinstance(decks, int) and not 0 <= decks <= most:
         raise ValueError(f"rules.decks: 0 (automatic) or 1 to {most} decks for {players} players, not {decks}")
     turns = rules.get("max_turns", MAX_TURNS)
-    if not 1 <= turns <= MAX_TURNS:
+    if isinstance(turns, int) and not 1 <= turns <= MAX_TURNS:
         raise ValueError(f"rules.max_turns: 1 to {MAX_TURNS} turns, not {turns}")
     start = rules.get("start")
     if isinstance(start, int) and start >= players:
