@@ -17,13 +17,17 @@ and the median (p50) and 99th-percentile (p99) latency.
 
 Open loop (``--people``, see :func:`people_run`): each game has two people and
 one or two heuristic bots; a person acts 2–5 s after it is their turn to decide
-(a random legal action), a game that ends is dealt again, and after a quiet
-measurement one abusive client attacks the server from another process while
-the measurement is repeated. It prints p50/p95/p99/max latency for both, and
-the server's memory per game. Every game's people come from an address of
-their own (127.1.x.y: all of 127.0.0.0/8 is this machine) and the abusive
-client from another (:data:`ABUSER`), so the server's per-client quotas stay
-at their defaults and the abuser meets them as a stranger would.
+(a random legal action), and a game that ends is dealt again. After a warm-up,
+phases of ``--seconds`` alternate: quiet, then with one abusive client attacking
+the server from another process, ``--rounds`` times, so that drift in the
+machine's load falls on both kinds. It prints p50/p95/p99/max latency per phase
+and pooled per kind, the server's memory per game, and what the attacker sent.
+Every game's people come from an address of their own (127.1.x.y: all of
+127.0.0.0/8 is this machine) and the abusive client from another
+(:data:`ABUSER`), so the server's per-client quotas stay at their defaults and
+the abuser meets them as a stranger would. The server gets a CPU of its own and
+the attacker runs at the lowest priority (see :func:`place` and :func:`abuse`):
+what is measured is what the attack does to the server, not to this machine.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import queue
 import random
 import resource
 import signal
@@ -43,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 
 import httpx
@@ -243,12 +249,22 @@ async def person(ws_url: str, http: httpx.AsyncClient, address: str, room: str, 
 
 REFUSED = (OSError, TimeoutError, WebSocketException)
 
+#: What the abusive client managed to send in one phase, to show the attack ran at full strength.
+ATTACK: dict[str, int] = {}
+
+
+def tally(what: str, count: int = 1) -> None:
+    ATTACK[what] = ATTACK.get(what, 0) + count
+
+
 async def _flood_rooms(http: httpx.AsyncClient, until: float) -> None:
     while time.time() < until:
         try:
-            await http.post("/api/rooms", json={})
+            answer = await http.post("/api/rooms", json={})
+            tally("room requests")
+            tally("room requests refused", answer.status_code >= 400)
         except httpx.HTTPError:
-            pass
+            tally("room requests cut")
         await asyncio.sleep(0.02)
 
 
@@ -256,8 +272,10 @@ async def _flood_spectators(ws_base: str, room: str, until: float, sockets: int 
     """Spectator sockets on one room, kept open and never read from."""
     opened = []
     for _ in range(sockets):
+        tally("spectator sockets tried")
         try:
             opened.append(await connect(f"{ws_base}/ws/{room}", open_timeout=5, local_addr=(ABUSER, 0)))
+            tally("spectator sockets opened")
         except REFUSED:                # the server defends itself: that is what is measured
             await asyncio.sleep(0.1)
     await asyncio.sleep(max(0.0, until - time.time()))
@@ -272,6 +290,7 @@ async def _flood_lang(ws_base: str, room: str, until: float, sockets: int = 20, 
             async with connect(f"{ws_base}/ws/{room}", open_timeout=5, max_size=2**24, local_addr=(ABUSER, 0)) as ws:
                 while time.time() < until:
                     await ws.send(json.dumps({"type": "lang", "lang": "zh-Hant"}))
+                    tally("lang messages")
                     await asyncio.sleep(1 / per_second)
         except REFUSED:                # closed by the server for flooding: the server defending itself
             return
@@ -286,9 +305,11 @@ async def _chunked_bodies(host: str, port: int, until: float, megabytes: int = 6
             reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
             writer.write(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                          b"Transfer-Encoding: chunked\r\n\r\n")
+            tally("chunked bodies")
             for _ in range(megabytes):
                 writer.write(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
                 await writer.drain()
+                tally("body MiB sent")
                 if reader.at_eof() or time.time() > until:
                     break
             writer.close()
@@ -305,6 +326,7 @@ async def _half_open(host: str, port: int, until: float, sockets: int = 1100) ->
             _reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
             writer.write(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")
             held.append(writer)
+            tally("half-open sockets")
         except OSError:
             await asyncio.sleep(0.1)
     await asyncio.sleep(max(0.0, until - time.time()))
@@ -312,21 +334,36 @@ async def _half_open(host: str, port: int, until: float, sockets: int = 1100) ->
         writer.transport.abort()
 
 
-async def _abuse(base: str, room: str, seconds: float) -> None:
+#: The attacks by name (``--attacks``); all of them by default.
+ATTACKS = ("rooms", "spectators", "lang", "bodies", "half-open")
+
+
+async def _abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...]) -> None:
     host, port = "127.0.0.1", int(base.rpartition(":")[2])
     until = time.time() + seconds
     ws_base = base.replace("http://", "ws://")
     transport = httpx.AsyncHTTPTransport(local_address=ABUSER)
     async with httpx.AsyncClient(base_url=base, timeout=10, transport=transport) as http:
-        await asyncio.gather(_flood_rooms(http, until), _flood_spectators(ws_base, room, until),
-                             _flood_lang(ws_base, room, until), _chunked_bodies(host, port, until),
-                             _half_open(host, port, until), return_exceptions=True)
+        running = {"rooms": lambda: _flood_rooms(http, until),
+                   "spectators": lambda: _flood_spectators(ws_base, room, until),
+                   "lang": lambda: _flood_lang(ws_base, room, until),
+                   "bodies": lambda: _chunked_bodies(host, port, until),
+                   "half-open": lambda: _half_open(host, port, until)}
+        await asyncio.gather(*(running[name]() for name in attacks), return_exceptions=True)
 
 
-def abuse(base: str, room: str, seconds: float) -> None:
-    """The abusive client's process."""
+def abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...], ready: EventType, go: EventType,
+          report: multiprocessing.Queue[dict[str, int]]) -> None:
+    """The abusive client's process; what it sent goes to ``report``. It stands for a machine elsewhere, so it
+    takes only the CPU time the people's clients leave (nice 19): on a machine this small its own work would
+    otherwise be measured as the server's slowness. It starts (a new interpreter: a second of CPU time)
+    before the measurement and attacks on ``go``; its tallies show it attacks at full strength."""
+    os.nice(19)
     raise_open_files()
-    asyncio.run(_abuse(base, room, seconds))
+    ready.set()
+    go.wait()
+    asyncio.run(_abuse(base, room, seconds, attacks))
+    report.put(ATTACK)
 
 
 def percentiles(latencies: list[float]) -> dict[str, float]:
@@ -337,12 +374,16 @@ def percentiles(latencies: list[float]) -> dict[str, float]:
 
 
 async def people_run(base: str, server_pid: int, games: int, seconds: float, warmup: float,
-                     abusive: bool) -> list[dict[str, float | str]]:
-    """``games`` rooms played at people's pace: a quiet measurement of ``seconds``, then (``abusive``) the
-    same with the abusive client running. Returns one row per phase."""
+                     rounds: int, attacks: tuple[str, ...] = ATTACKS
+                     ) -> tuple[list[dict[str, float | str]], list[dict[str, int]]]:
+    """``games`` rooms played at people's pace, measured in phases of ``seconds``: quiet, then with the
+    abusive client (``rounds`` > 0: that many times, alternating, so that drift in the machine's load
+    falls on both; 0: one quiet phase). Returns one row per phase and what the attacker sent in each of
+    its phases."""
     recorder = Recorder()
     rss_before = rss_mb(server_pid)
     addresses = [person_address(i) for i in range(games)]
+    sent: list[dict[str, int]] = []
     async with contextlib.AsyncExitStack() as stack:
         # A person's requests are minutes apart: a new connection for each (the server closes idle ones).
         https = [await stack.enter_async_context(httpx.AsyncClient(
@@ -356,8 +397,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 return await new_people_game(https[i], 1 + i % 2)
 
         made = await asyncio.gather(*(make(i) for i in range(games)))
-        phases = ["quiet", "abusive client"] if abusive else ["quiet"]
-        stop_at = time.time() + warmup + seconds * len(phases) + 5
+        phases = [f"{kind} {n + 1}" for n in range(rounds) for kind in ("quiet", "abusive")] or ["quiet 1"]
+        stop_at = time.time() + warmup + (seconds + 5) * len(phases) + 5
         ws_base = base.replace("http://", "ws://")
         people = [person(f"{ws_base}/ws/{room}?token={token}", https[i], addresses[i], room, token, seat == 0,
                          stop_at, random.Random(i * 2 + seat), recorder)
@@ -368,12 +409,15 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                                for i, (room, tokens) in enumerate(made)))
         await asyncio.sleep(warmup)
         rows: list[dict[str, float | str]] = []
+        spawn = multiprocessing.get_context("spawn")
         for phase in phases:
-            attacker = None
-            if phase != "quiet":
-                attacker = multiprocessing.get_context("spawn").Process(
-                    target=abuse, args=(base, made[0][0], seconds), daemon=True)
+            attacker, report, ready, go = None, spawn.Queue(), spawn.Event(), spawn.Event()
+            if phase.startswith("abusive"):
+                attacker = spawn.Process(target=abuse, args=(base, made[0][0], seconds, attacks, ready, go, report),
+                                         daemon=True)
                 attacker.start()
+                await asyncio.to_thread(ready.wait, 60)
+                go.set()
             cpu, began = cpu_seconds(server_pid), time.perf_counter()
             recorder.phase = phase
             await asyncio.sleep(seconds)
@@ -384,25 +428,52 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                          "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(recorder.latencies.get(phase, []))})
             if attacker is not None:
+                try:
+                    sent.append(await asyncio.to_thread(report.get, True, 30))
+                except queue.Empty:
+                    sent.append({})
                 attacker.join(timeout=10)
                 if attacker.is_alive():
                     attacker.kill()
+                await asyncio.sleep(5)          # the attacker's sockets closed before the next quiet phase
         await playing
-    return rows
+    for kind in ("quiet", "abusive"):
+        pooled = [x for phase, lat in recorder.latencies.items() if phase.startswith(kind) for x in lat]
+        if pooled and rounds > 1:
+            rows.append({"phase": f"{kind}, all rounds", "games": games,
+                         "people_per_s": statistics.mean(float(r["people_per_s"]) for r in rows
+                                                         if str(r["phase"]).startswith(kind)),
+                         "cpu": statistics.mean(float(r["cpu"]) for r in rows if str(r["phase"]).startswith(kind)),
+                         "rss": rss_mb(server_pid), "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
+                         **percentiles(pooled)})
+    return rows, sent
+
+
+def place(server_pid: int) -> str:
+    """The server on CPU 0 alone, this process (the people) and the attacker on the others: on a small
+    machine the clients' own work would otherwise be counted as the server's latency. Returns how."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return "one CPU: server and clients share it"
+    os.sched_setaffinity(server_pid, {cpus[0]})
+    os.sched_setaffinity(0, set(cpus[1:]))
+    return f"server on CPU {cpus[0]}, clients on CPU {','.join(map(str, cpus[1:]))}"
 
 
 def people_main(args: argparse.Namespace) -> None:
     raise_open_files()
-    print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | RSS | per game |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
     for games in args.games:
         with tempfile.TemporaryDirectory() as folder:
             db = args.db or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
             port = free_port()
             server = start_server(port, db, games, args.serve_arg, Path(folder) / "server.log")
+            print(f"{games} games; {place(server.pid) if not args.shared_cpus else 'every process on every CPU'}")
+            print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | RSS | per game |")
+            print("|---|---|---|---|---|---|---|---|---|---|")
             try:
-                rows = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
-                                              args.warmup, not args.quiet_only))
+                rows, attacks = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
+                                                       args.warmup, 0 if args.quiet_only else args.rounds,
+                                                       tuple(args.attacks)))
             finally:
                 server.send_signal(signal.SIGINT)
                 try:
@@ -413,6 +484,8 @@ def people_main(args: argparse.Namespace) -> None:
             print(f"| {r['games']} | {r['phase']} | {r['people_per_s']:.1f} | {r['p50']:,.1f} ms | "
                   f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | "
                   f"{r['rss']:.0f} MB | {r['per_game_kb']:.0f} KiB |", flush=True)
+        for n, attack in enumerate(attacks, 1):
+            print(f"attack {n}: " + ", ".join(f"{what} {count:,}" for what, count in sorted(attack.items())))
 
 
 def main() -> None:
@@ -421,18 +494,24 @@ def main() -> None:
                         help="N: games at once (default 10 100 500; with --people 500)")
     parser.add_argument("--actions", type=int, default=40, help="actions per game (default 40)")
     parser.add_argument("--seconds", type=float, default=None,
-                        help="stop each run after this long (default 60; with --people: each phase, 120)")
+                        help="stop each run after this long (default 60; with --people: each phase, also 60)")
     parser.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--people", action="store_true",
                         help="open loop: people acting every 2-5 s, bots in the rooms, then an abusive client")
     parser.add_argument("--warmup", type=float, default=30, help="--people: seconds before measuring (default 30)")
     parser.add_argument("--quiet-only", action="store_true", help="--people: no abusive client")
+    parser.add_argument("--rounds", type=int, default=2,
+                        help="--people: quiet and abusive phases, alternating, this many times each (default 2)")
+    parser.add_argument("--attacks", nargs="+", choices=ATTACKS, default=list(ATTACKS),
+                        help="--people: the abusive client's attacks (default: all of them at once)")
+    parser.add_argument("--shared-cpus", action="store_true",
+                        help="--people: do not pin the server to a CPU of its own")
     parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
                         help="one more argument for 'mdeal serve' (repeat it), e.g. a quota the load needs")
     args = parser.parse_args()
     if args.people:
         args.games = args.games or [500]
-        args.seconds = args.seconds or 120
+        args.seconds = args.seconds or 60
         people_main(args)
         return
     args.games = args.games or [10, 100, 500]
