@@ -9,6 +9,7 @@ from monopoly_deal.engine import Game
 from monopoly_deal.engine.game import PLAYING
 from monopoly_deal.i18n import LANGUAGES, get_translator
 from monopoly_deal.tui.menus import leaves, menu, question
+from monopoly_deal.tui.render import hand_size
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -30,3 +31,13 @@ def test_every_menu_holds_exactly_the_legal_actions(lang: str) -> None:
             seen.add(game.decision_info()["type"])
             game.apply(bot.choose(Seat(game, game.decider)))
     assert {"play", "respond", "pay", "put-back"} <= seen
+
+
+def test_grammar_one_card_and_no_plays_left() -> None:
+    en = get_translator("en")
+    assert (hand_size(1, en), hand_size(2, en)) == ("1 card in hand", "2 cards in hand")
+    game = Game.from_position(2, hands={0: ["1M", "2M", "3M", "4M"]}, rest="box")
+    for money in ("1M", "2M", "3M"):
+        game.apply(f"bank {money}")
+    assert question(game, en) == "P1, no plays left: end the turn."
+

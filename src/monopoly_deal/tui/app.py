@@ -44,6 +44,10 @@ CSS = """
 #keys { height: 1; padding: 0 1; color: $text-muted; }
 #too-small { display: none; padding: 2 4; text-style: bold; }
 CoverScreen, HelpScreen, OverScreen { align: center middle; }
+.help-para { margin-top: 1; }
+.help-item { height: auto; }
+.help-item Static { width: 1fr; }
+.help-item .bullet { width: 3; padding-left: 1; }
 #cover { width: 80%; height: auto; padding: 1 2; border: thick $primary; background: $surface; }
 #help, #over { width: 90%; max-height: 100%; height: auto; padding: 0 1; border: thick $primary; background: $surface; }
 """
@@ -79,9 +83,18 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         tr = self.tr
-        body = "\n\n".join((tr.gettext("ui.help-rules"), tr.gettext("ui.keys"), tr.gettext("ui.help-close")))
         with VerticalScroll(id="help"):
-            yield Static(Text(tr.gettext("ui.help-title"), style="bold") + Text("\n\n" + body))
+            yield Static(Text(tr.gettext("ui.help-title"), style="bold"))
+            for line in tr.gettext("ui.help-rules").splitlines():
+                item = line.strip().removeprefix("•")
+                if item == line.strip():
+                    yield Static(Text(line), classes="help-line")
+                    continue
+                with Horizontal(classes="help-item"):  # a hanging indent: the item wraps beside its bullet
+                    yield Static("•", classes="bullet")
+                    yield Static(Text(item.strip()))
+            yield Static(Text(tr.gettext("ui.keys")), classes="help-para")
+            yield Static(Text(tr.gettext("ui.help-close")), classes="help-para")
 
     def action_close(self) -> None:
         self.dismiss(None)
