@@ -39,7 +39,7 @@ CSS = """
 #players { width: 3fr; padding: 0 1; }
 #log { width: 2fr; background: $panel; padding: 0 1; }
 #hand { height: auto; max-height: 3; padding: 0 1; background: $boost; }
-#prompt { height: auto; max-height: 3; padding: 0 1; color: $warning; text-style: bold; }
+#prompt { height: auto; max-height: 4; padding: 0 1; color: $warning; text-style: bold; }
 #menu { height: auto; max-height: 40vh; border: none; padding: 0 1; }
 #keys { height: 1; padding: 0 1; color: $text-muted; }
 #too-small { display: none; padding: 2 4; text-style: bold; }
