@@ -1,4 +1,5 @@
-"""Make the screenshots of docs/terminal.md: one mid-game table per language, as SVG.
+"""Make the screenshots of docs/terminal.md at 80×24: one mid-game table per language, a payment and
+the end of a game, as SVG.
 
     python docs/terminal_screenshots.py        # writes docs/img/terminal-*.svg
 """
@@ -9,19 +10,23 @@ import asyncio
 import random
 from pathlib import Path
 
+from monopoly_deal.bots import RandomBot
+from monopoly_deal.engine import Action, Game
 from monopoly_deal.tui.app import PlayApp
 from monopoly_deal.tui.menus import menu
 from monopoly_deal.tui.session import Session
 
 IMG = Path(__file__).resolve().parent / "img"
-SIZE = (132, 44)
+SIZE = (80, 24)  # the smallest terminal the game plays in
 
 
-def mid_game(seed: int = 2, turns: int = 14) -> Session:
-    """You and two random bots, ``turns`` turns in; you played by a random hand that leaves wilds alone."""
+def mid_game(seed: int = 2, turns: int = 14, to_the_end: bool = False) -> Session:
+    """You and two random bots, ``turns`` turns in (or to the end); you played by a random hand that
+    leaves wilds alone."""
     session = Session.new(3, {1: "random", 2: "random"}, seed=seed)
     game, rng = session.game, random.Random(seed)
-    while game.turn < turns or game.decider != 0 or game.decision_info()["type"] != "play":
+    while (not game.over if to_the_end else
+           game.turn < turns or game.decider != 0 or game.decision_info()["type"] != "play"):
         if session.decider_is_bot:
             session.apply(session.bot_action())
         else:
@@ -30,7 +35,21 @@ def mid_game(seed: int = 2, turns: int = 14) -> Session:
     return session
 
 
-async def shoot(lang: str, path: Path) -> None:
+def paying() -> Session:
+    """P2 collects a debt from you: you have paid 1M from your bank; your greens are worth 4M each."""
+    game = Game.from_position(
+        2, names=["P1", "P2 (random)"], hands={0: ["just-say-no", "2M", "sly-deal"], 1: ["debt-collector"]},
+        banks={0: ["1M"], 1: ["5M"]},
+        groups={0: [("green", ["green", "green"], None, None), ("brown", ["brown"], None, None)],
+                1: [("red", ["red", "red"], None, None)]},
+        draw=["1M", "2M", "3M", "4M", "5M", "1M"], rest="box", active=1)
+    session = Session([game], {1: ("random", RandomBot(seed=1))})
+    for action in ("debt-collector P1", "accept", "pay 1M"):
+        session.apply(Action.parse(action))
+    return session
+
+
+async def table(lang: str, path: Path) -> None:
     session = mid_game()
     app = PlayApp(session, lang, delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -42,7 +61,18 @@ async def shoot(lang: str, path: Path) -> None:
         path.write_text(app.export_screenshot(), encoding="utf-8")
 
 
+async def shoot(session: Session, path: Path) -> None:
+    """``session`` as it stands, in English."""
+    app = PlayApp(session, "en", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        path.write_text(app.export_screenshot(), encoding="utf-8")
+
+
 if __name__ == "__main__":
     for lang in ("en", "zh-Hant", "zh-Hans"):
-        asyncio.run(shoot(lang, IMG / f"terminal-{lang}.svg"))
+        asyncio.run(table(lang, IMG / f"terminal-{lang}.svg"))
         print(f"wrote {IMG / f'terminal-{lang}.svg'}")
+    for name, session in (("pay", paying()), ("over", mid_game(to_the_end=True))):
+        asyncio.run(shoot(session, IMG / f"terminal-en-{name}.svg"))
+        print(f"wrote {IMG / f'terminal-en-{name}.svg'}")

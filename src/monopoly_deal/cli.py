@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .bots import BOTS
 from .engine import Rules
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, get_translator
 
 #: Exit codes: 2 when the command line is wrong (nothing was done), 1 when what it names fails
 #: (a file that is not a record, a database that does not answer, a port in use).
@@ -105,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="people at the keyboard, in the first seats (default 1; 0 to watch bots)")
     _bots_option(play, required=False, help=f"the bots in the other seats, one spec for all or one each: "
                  f"{', '.join(BOTS)} (default: the strongest)")
+    play.add_argument("--names", type=_names, metavar="NAME,NAME", default=None,
+                      help="the people's names, in seat order (default P1, P2, ...): up to 24 characters each")
     play.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
     play.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
                       help="how long each bot move stays on screen (default 0.6; + and - change it)")
@@ -176,6 +178,13 @@ def _bot_error(error: Exception) -> UsageError:
     """A bad bot spec as one line: the registry's first line, then the bots there are."""
     bots = ", ".join(f"{name} ({', '.join(info.options)})" if info.options else name for name, info in BOTS.items())
     return UsageError(f"{str(error).splitlines()[0]}; bots: {bots} (--help explains them)")
+
+
+def _names(text: str) -> list[str]:
+    """``--names Ann,Bob``: the names, each checked when the game is made (:func:`tui.session.player_names`)."""
+    if len(text) > 1000:
+        raise argparse.ArgumentTypeError(f"at most 1000 characters, not {len(text)}")
+    return text.split(",")
 
 
 def _positive(text: str) -> int:
@@ -269,7 +278,7 @@ def _need_terminal() -> None:
                       "'mdeal watch' and 'mdeal replay' tell a game in plain text")
 
 
-_NEW_GAME_OPTIONS = ("players", "humans", "bots", "edition", "rules", "seed", "save")
+_NEW_GAME_OPTIONS = ("players", "humans", "names", "bots", "edition", "rules", "seed", "save")
 
 
 def _run_play(args: argparse.Namespace) -> int:
@@ -300,7 +309,7 @@ def _run_play(args: argparse.Namespace) -> int:
             save = Path(args.save) if args.save else new_save_path()
             if args.save:
                 _check_writable_file("--save", args.save)
-            session = Session.new(args.players, specs, args.edition, args.rules, args.seed, save)
+            session = Session.new(args.players, specs, args.edition, args.rules, args.seed, save, args.names)
     except RecordError as error:
         raise Failure(str(error)) from None
     except ValueError as error:
@@ -310,11 +319,12 @@ def _run_play(args: argparse.Namespace) -> int:
 
     PlayApp(session, args.lang, args.delay).run()
     if session.save_error:
-        raise Failure(session.save_error)
+        raise Failure(f"cannot save to {session.save_path}: {session.save_error}")
     if session.saved:
-        then = "mdeal replay" if session.game.over else "mdeal play --resume"
-        print(f"Saved to {session.save_path}; '{then} {session.save_path}' "
-              f"{'tells it again' if session.game.over else 'continues it'}.")
+        over = session.game.over
+        command = f"{'mdeal replay' if over else 'mdeal play --resume'} {session.save_path}"
+        print(get_translator(args.lang).gettext("ui.saved-over" if over else "ui.saved",
+                                                path=session.save_path, command=command))
     return 0
 
 

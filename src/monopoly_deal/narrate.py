@@ -79,6 +79,34 @@ def _escaped(ch: str) -> str:
     return ch
 
 
+#: Unicode categories a name may not hold: controls (newline, NUL, ESC), formatting characters (the bidi
+#: overrides and isolates, zero-width joiners), line and paragraph separators, surrogates, private use, unassigned.
+_UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+
+
+def clean_name(value: str, longest: int = 24) -> str:
+    """A name as every screen may show it: Unicode NFC, nothing unprintable, spaces trimmed and runs of them
+    made one, at most ``longest`` characters; ``ValueError`` says what is wrong.
+
+    >>> clean_name("  Ann   Lee ")
+    'Ann Lee'
+    >>> clean_name("Ann\u202eevil")
+    Traceback (most recent call last):
+    ...
+    ValueError: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a control or formatting character)
+    """
+    text = unicodedata.normalize("NFC", value)
+    for char in text:
+        if unicodedata.category(char) in _UNPRINTABLE:
+            label = unicodedata.name(char, "")
+            raise ValueError(f"a name may not hold U+{ord(char):04X}{' ' + label if label else ''} "
+                             "(a control or formatting character)")
+    text = " ".join(text.split())
+    if len(text) > longest:
+        raise ValueError(f"at most {longest} characters, not {len(text)}")
+    return text
+
+
 # --- message parameters: what a sentence is about, before it is put in words --
 
 class Player(NamedTuple):

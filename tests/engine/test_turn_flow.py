@@ -183,7 +183,7 @@ def test_r8_5_hotel_before_house_before_properties() -> None:
                 1: [("red", ["red", "red", "red"], "house", "hotel"), ("green", ["green"], None, None)]})
     game.apply("rent:any dark-blue P2 x2")
     game.apply("accept")
-    assert game.decision_info()["owed"] == 16
+    assert game.decision_info()["owed"] == 16 and game.decision_info()["paid"] == 0
 
     def pays() -> set[str]:
         return {a for a in legal(game) if a.startswith("pay red")}
@@ -196,6 +196,7 @@ def test_r8_5_hotel_before_house_before_properties() -> None:
     assert pays() == {"pay red:red"}
     game.apply("pay red:red")
     assert state(game) == ("pay", 1) and game.decision_info()["owed"] == 16 - 4 - 3 - 3
+    assert game.decision_info()["paid"] == 4 + 3 + 3  # R8: what the payer has handed over so far
 
 
 def test_r8_6_received_house_and_hotel_can_both_be_placed() -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from monopoly_deal.cli import main
 from monopoly_deal.engine import Game
 from monopoly_deal.record import save
+from monopoly_deal.tui.session import player_names
 
 
 def error_of(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 1) -> str:
@@ -65,3 +67,37 @@ def test_bots_take_the_same_form_in_play_and_arena(bots: list[str], tmp_path, mo
     assert {seat: spec for seat, (spec, _) in seen[0].bots.items()} == {1: "random", 2: "heuristic"}
     assert main(["arena", "--bots", *bots, "--games", "2", "--seed", "1"]) == 0
     assert "heuristic" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("names", "message"), [
+    (["Ann", "Bob", "Cy"], "more names (3) than people at the keyboard (2)"),
+    (["P3 (random)"], "is written like a bot's seat"),
+    (["Ann", " ann "], "two players would be called 'Ann'"),
+    (["P2"], "two players would be called 'P2'"),
+    (["Ann\x1b[2J"], "a name may not hold U+001B"),
+    (["x" * 25], "at most 24 characters, not 25"),
+    (["   "], "a name needs at least one visible character"),
+])
+def test_bad_names_are_refused_with_the_reason(names: list[str], message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        player_names(3, {2: "random"}, names)
+
+
+def test_names_reach_the_game_and_bad_ones_stop_it(tmp_path, monkeypatch, capsys) -> None:
+    """`--names Ann,Bob`: the people's seats; a bad name is a usage error naming it, and no game starts."""
+    from monopoly_deal import cli
+    from monopoly_deal.tui.app import PlayApp
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    seen = []
+    monkeypatch.setattr(PlayApp, "run", lambda app: seen.append(app.session))
+    assert main(["play", "--humans", "2", "--names", "Ann,Bob", "--bots", "random", "--seed", "1"]) == 0
+    assert seen[0].names == ["Ann", "Bob", "P3 (random)"]
+    assert "is written like a bot's seat" in error_of(capsys, "play", "--names", "P2 (random)", code=2)
+    with pytest.raises(SystemExit) as stopped:  # argparse's own check: before anything is made
+        main(["play", "--names", "x" * 1001])
+    assert stopped.value.code == 2 and "at most 1000 characters" in capsys.readouterr().err
+    assert "--resume continues a saved game as it was: --names cannot change it" in \
+        error_of(capsys, "play", "--resume", "x.json", "--names", "Ann", code=2)
+    assert len(seen) == 1

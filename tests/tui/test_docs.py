@@ -22,10 +22,13 @@ def test_every_command_in_the_guide_parses() -> None:
 
 def test_the_screenshots_are_there() -> None:
     images = re.findall(r"\]\((img/[^)]+\.svg)\)", DOC.read_text(encoding="utf-8"))
-    assert images == ["img/terminal-en.svg", "img/terminal-zh-Hant.svg"]
+    assert images == ["img/terminal-en.svg", "img/terminal-en-pay.svg", "img/terminal-en-over.svg",
+                      "img/terminal-zh-Hant.svg", "img/terminal-zh-Hans.svg"]
     for image in images:
         assert (DOC.parent / image).read_text(encoding="utf-8").startswith("<svg")
-    assert "盜取" in (DOC.parent / images[1]).read_text(encoding="utf-8")
+    assert "SIZE = (80, 24)" in (DOC.parent / "terminal_screenshots.py").read_text(encoding="utf-8")
+    assert "盜取" in (DOC.parent / images[3]).read_text(encoding="utf-8")
+    assert "盗取" in (DOC.parent / images[4]).read_text(encoding="utf-8")
 
 
 def test_the_example_runs() -> None:

@@ -13,7 +13,7 @@ from monopoly_deal.narrate import Card, Cards, Copies, Message
 from monopoly_deal.tui.app import CoverScreen, PlayApp
 from monopoly_deal.tui.session import Session
 
-from .helpers import screen_text
+from .helpers import pick, screen_text, settle, shows
 
 pytestmark = pytest.mark.asyncio
 EN = get_translator("en")
@@ -56,6 +56,8 @@ async def test_no_hidden_card_of_another_seat_is_ever_on_screen() -> None:
             while True:
                 await pilot.pause()
                 game = session.game
+                if game.over:  # every hand is open now: the end shows them all
+                    break
                 covered = isinstance(app.screen, CoverScreen)
                 viewer = None if covered else app.viewer
                 text = screen_text(app)
@@ -74,3 +76,27 @@ async def test_no_hidden_card_of_another_seat_is_ever_on_screen() -> None:
             actions = [a for a in game.legal_actions() if a.verb not in ("move", "swap")] or game.legal_actions()
             app.choose(rng.choice(actions))
     assert covers >= 15 and checked >= 60
+
+
+async def test_players_at_one_keyboard_go_by_their_names() -> None:
+    """``--names``: the cover screen, the tabs and the prompts name the people; a name is text, never markup."""
+    session = Session.new(3, {2: "random"}, seed=3, names=["[b]Ann[/b]", "Bob"])
+    assert session.names == ["[b]Ann[/b]", "Bob", "P3 (random)"]
+    app = PlayApp(session, "en", delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert app.viewer == 0 and shows(app, "[b]Ann[/b] (you)") and shows(app, "[b]Ann[/b], play a card")
+        await pick(pilot, app, "end")
+        await pilot.pause()
+        assert isinstance(app.screen, CoverScreen) and shows(app, "Pass the keyboard to Bob.")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == 1 and app.shown == 1 and shows(app, "Bob (you)") and shows(app, "[b]Ann[/b]")
+
+
+async def test_a_named_game_resumes_with_its_names_and_bots(tmp_path) -> None:
+    path = tmp_path / "game.json"
+    session = Session.new(3, {2: "random"}, seed=3, save_path=path, names=["Ann", "Bob"])
+    session.apply(session.game.legal_actions()[0])
+    resumed = Session.resume(path)
+    assert resumed.names == ["Ann", "Bob", "P3 (random)"] and resumed.humans == [0, 1]

@@ -7,7 +7,8 @@ import pytest
 from monopoly_deal.bots import RandomBot, Seat
 from monopoly_deal.engine import Action, Game, Rules
 from monopoly_deal.i18n import LANGUAGES, get_translator
-from monopoly_deal.tui.app import MIN_HEIGHT, MIN_WIDTH, HelpScreen, PlayApp
+from monopoly_deal.tui.app import MIN_HEIGHT, MIN_WIDTH, HelpScreen, OverScreen, PlayApp
+from monopoly_deal.tui.render import cards_text
 from monopoly_deal.tui.session import Session
 
 from .helpers import click, pick, screen_text, settle, shows
@@ -66,10 +67,12 @@ async def test_a_whole_game_against_a_bot_with_every_kind_of_decision(lang: str)
         await pick(pilot, app, "accept")
         await settle(pilot, app)
         assert decisions_of(session.game) == "pay"
-        owed = session.game.decision_info()["owed"]
-        assert tr.gettext("ui.decide.pay", player="P1", receiver="P2 (scripted)", owed=f"{owed}M") in screen_text(app)
+        asked = {"player": "P1", "receiver": "P2 (scripted)", "total": "2M"}
+        assert shows(app, tr.gettext("ui.decide.pay-running", paid="0M", owed="2M", **asked))
+        assert shows(app, tr.action("pay 1M", session.names))  # each card with its value
         await pick(pilot, app, "pay 1M")                     # payment, card by card
         await settle(pilot, app)
+        assert shows(app, tr.gettext("ui.decide.pay-running", paid="1M", owed="1M", **asked))  # a running total
         await pick(pilot, app, "pay 1M")
         made.append("pay")
         await settle(pilot, app)
@@ -87,7 +90,13 @@ async def test_a_whole_game_against_a_bot_with_every_kind_of_decision(lang: str)
         await pick(pilot, app, "play green")
         await settle(pilot, app)
         assert session.game.over and session.game.winner == 0
+        assert isinstance(app.screen, OverScreen)            # the end: who won, and every hand open
         assert shows(app, tr.gettext("ui.winner", player="P1"))
+        for seat in (0, 1):
+            hand = session.game.view(seat)["hand"]
+            assert shows(app, tr.gettext("ui.over-hand") + ": " + (cards_text(hand, tr).plain if hand else "–"))
+        await pilot.press("escape")                          # then the table, every hand open
+        assert not isinstance(app.screen, OverScreen)
         for said in session.messages[0][-6:]:  # the log tells what happened, in this language
             assert shows(app, tr.narrate(said, session.names))
     assert made == ["respond", "pay", "recolour", "put-back"]

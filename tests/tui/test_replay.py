@@ -39,6 +39,8 @@ async def test_stepping_and_changing_the_viewpoint() -> None:
         assert app.viewer == 1 and shows(app, "P2 (you)")
         await pilot.press("end")
         assert app.step == last
+        await pilot.press("t")                              # the other player's table
+        assert app.shown == 1 and str(app.query_one("#panel").render()).startswith("P2 (you)")
     assert hidden
 
 

@@ -11,6 +11,7 @@ import pytest
 from monopoly_deal import cli
 from monopoly_deal.cli import main
 from monopoly_deal.engine import Game
+from monopoly_deal.i18n import get_translator
 from monopoly_deal.record import load, save
 from monopoly_deal.tui.app import PlayApp
 from monopoly_deal.tui.session import Session, last_unfinished, saves_folder
@@ -102,3 +103,25 @@ def test_a_save_that_fails_is_reported_not_claimed(data: Path, monkeypatch: pyte
     assert code == 1 and out == ""
     assert err == "mdeal play: cannot save to mine.json: No space left on device\n"
     assert sessions[0].save_error is not None
+
+
+@pytest.mark.parametrize(("lang", "words"), [("zh-Hant", "已儲存到"), ("zh-Hans", "已保存到")])
+def test_saved_to_is_said_in_the_game_s_language(data: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    sessions = playing(monkeypatch, moves=1)
+    assert main(["play", "--seed", "1", "--bots", "random", "--lang", lang]) == 0
+    path = sessions[0].save_path
+    said = get_translator(lang).gettext("ui.saved", path=path, command=f"mdeal play --resume {path}")
+    assert capsys.readouterr().out == said + "\n" and said.startswith(words)
+
+
+def test_a_finished_game_is_saved_for_the_replay(data: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    def run(app: PlayApp) -> None:
+        game = app.session.game
+        while not game.over:
+            app.session.apply(game.legal_actions()[0])
+
+    monkeypatch.setattr(PlayApp, "run", run)
+    assert main(["play", "--seed", "4", "--humans", "0", "--bots", "random", "--save", "done.json"]) == 0
+    assert capsys.readouterr().out == "Saved to done.json; 'mdeal replay done.json' tells it again.\n"

@@ -754,7 +754,9 @@ class Game:
             if self.a_verb in _PAYMENT_VERBS:
                 info["amount"] = self.a_amount
         if d == PAYING:
-            info.update(payer=self.p_from, receiver=self.p_to, owed=self.p_owed)
+            # paid: what the cards handed over so far are worth (R8.2: no change, so it may pass the debt)
+            info.update(payer=self.p_from, receiver=self.p_to, owed=self.p_owed,
+                        paid=sum(self._value[self._ct[c]] for c in self.p_paid))
         if d == PLACING:
             info.update(building=self.card_key(self.p_buildings[0]))
         if d in (GIVING, TAKING, RESPONDING) and self.a_cards:

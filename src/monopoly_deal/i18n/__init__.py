@@ -81,7 +81,12 @@ class Translator:
 
     def action(self, action: Action | str, names: Sequence[str], amount: int | None = None) -> str:
         """A legal action in words, for a menu. ``amount`` is the rent a rent card charges
-        (the action does not say; the caller asks the game: ``game.rent_of``)."""
+        (the action does not say; the caller asks the game: ``game.rent_of``), or what the card
+        banked, paid or discarded is worth in this game's deck (default: the printed value, R1.5).
+
+        >>> get_translator("en").action("pay green:green", names=["Ann", "Bo"])
+        'Pay green property (4M) from your green set'
+        """
         a = parse_action(action) if isinstance(action, str) else action
         words = self.words(names)
         msgid, params = _action_message(a, amount)
@@ -105,8 +110,9 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
     group = Group(a.colour, max(a.group, 0))
     if v in ("end", "accept"):
         return v, {}
+    value = Money(TYPES[a.card].value if amount is None else amount) if a.card >= 0 else None
     if v in ("bank", "discard"):
-        return v, {"card": card, "value": Money(TYPES[a.card].value)}
+        return v, {"card": card, "value": value}
     if v == "play":
         t = TYPES[a.card]
         if t.kind == Kind.PROPERTY:
@@ -157,8 +163,8 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
         return v, {"card": _card("rent-transfer"), "target": Player(a.player)}
     if v == "pay":
         if a.colour < 0:
-            return "pay-bank", {"card": card}
-        return "pay-table", {"card": Card(a.card, a.colour), "group": group}
+            return "pay-bank", {"card": card, "value": value}
+        return "pay-table", {"card": Card(a.card, a.colour), "group": group, "value": value}
     if v == "place":
         return ("place-bank", {}) if a.colour < 0 else ("place", {"group": group})
     raise ValueError(f"no words for action {a}")

@@ -13,7 +13,6 @@ monopoly_deal.server.protocol.ProtocolError: bad message: act.action: Field requ
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import fields
 from typing import Annotated, Any, Literal, get_args
 
@@ -31,6 +30,7 @@ from pydantic import (
 from ..engine import Rules
 from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
+from ..narrate import clean_name
 
 #: The longest WebSocket message a client may send (bytes); the longest action is far shorter.
 MAX_MESSAGE_BYTES = 1024
@@ -84,35 +84,7 @@ def _first_problem(error: ValidationError) -> str:
     return f"{where}: {problem['msg']}" if where else problem["msg"]
 
 
-# --- names ------------------------------------------------------------------
-
-#: Unicode categories a name may not hold: controls (newline, NUL, ESC), formatting characters (the bidi
-#: overrides and isolates, zero-width joiners), line and paragraph separators, surrogates, private use, unassigned.
-_UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-
-
-def clean_name(value: str, longest: int = 24) -> str:
-    """A name as every screen may show it: Unicode NFC, nothing unprintable, spaces trimmed and runs of them
-    made one, at most ``longest`` characters; ``ValueError`` says what is wrong.
-
-    >>> clean_name("  Ann   Lee ")
-    'Ann Lee'
-    >>> clean_name("Ann\u202eevil")
-    Traceback (most recent call last):
-    ...
-    ValueError: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a control or formatting character)
-    """
-    text = unicodedata.normalize("NFC", value)
-    for char in text:
-        if unicodedata.category(char) in _UNPRINTABLE:
-            label = unicodedata.name(char, "")
-            raise ValueError(f"a name may not hold U+{ord(char):04X}{' ' + label if label else ''} "
-                             "(a control or formatting character)")
-    text = " ".join(text.split())
-    if len(text) > longest:
-        raise ValueError(f"at most {longest} characters, not {len(text)}")
-    return text
-
+# --- names (cleaned as everywhere: narrate.clean_name) ----------------------------
 
 def _player_name(value: str) -> str:
     text = clean_name(value, 24)

@@ -8,7 +8,7 @@ Enter, and only then is the table drawn from the new player's view.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -16,13 +16,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, Static, Tab, Tabs
 
 from ..engine import Action, Game
 from ..i18n import Translator, get_translator
 from ..narrate import Message
 from .menus import Choice, menu, question
-from .render import hand_text, player_panel, status_text
+from .render import game_summary, hand_text, player_panel, seat_name, status_text
 from .session import Session
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -30,18 +30,26 @@ LOG_LINES = 80
 
 CSS = """
 #table { height: 1fr; }
-#status { height: auto; padding: 0 1; background: $boost; }
-#main { height: 1fr; }
-#players { width: 3fr; }
-.panel { border: round $primary-darken-2; padding: 0 1; height: auto; }
-#log { width: 2fr; border: round $primary-darken-2; }
-#hand { height: auto; padding: 0 1; }
-#prompt { height: auto; padding: 0 1; color: $warning; text-style: bold; }
-#menu { height: auto; max-height: 12; }
+#status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
+#seats { height: 1; }
+#seats Underline { display: none; }
+#seats Tab { padding: 0 1; }
+#seats Tab.-active { background: $primary; }
+#main { height: 1fr; min-height: 4; }
+#players { width: 3fr; padding: 0 1; }
+#log { width: 2fr; background: $panel; padding: 0 1; }
+#hand { height: auto; max-height: 3; padding: 0 1; background: $boost; }
+#prompt { height: auto; max-height: 4; padding: 0 1; color: $warning; text-style: bold; }
+#menu { height: auto; max-height: 40vh; border: none; padding: 0 1; }
 #keys { height: 1; padding: 0 1; color: $text-muted; }
 #too-small { display: none; padding: 2 4; text-style: bold; }
-CoverScreen, HelpScreen { align: center middle; }
-#cover, #help { width: 80%; height: auto; padding: 1 2; border: thick $primary; background: $surface; }
+CoverScreen, HelpScreen, OverScreen { align: center middle; }
+.help-para { margin-top: 1; }
+.help-item { height: auto; }
+.help-item Static { width: 1fr; }
+.help-item .bullet { width: 3; padding-left: 1; }
+#cover { width: 80%; height: auto; padding: 1 2; border: thick $primary; background: $surface; }
+#help, #over { width: 90%; max-height: 100%; height: auto; padding: 0 1; border: thick $primary; background: $surface; }
 """
 
 
@@ -65,7 +73,7 @@ class CoverScreen(Screen[None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """The rules in brief and the keys."""
+    """The rules in brief and the keys; it scrolls where the terminal is too short for it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark", "close", show=False)]
 
@@ -75,16 +83,44 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         tr = self.tr
-        body = "\n\n".join((tr.gettext("ui.help-rules"), tr.gettext("ui.keys"), tr.gettext("ui.help-close")))
-        yield Static(Text(tr.gettext("ui.help-title"), style="bold") + Text("\n\n" + body), id="help")
+        with VerticalScroll(id="help"):
+            yield Static(Text(tr.gettext("ui.help-title"), style="bold"))
+            for line in tr.gettext("ui.help-rules").splitlines():
+                item = line.strip().removeprefix("•")
+                if item == line.strip():
+                    yield Static(Text(line), classes="help-line")
+                    continue
+                with Horizontal(classes="help-item"):  # a hanging indent: the item wraps beside its bullet
+                    yield Static("•", classes="bullet")
+                    yield Static(Text(item.strip()))
+            yield Static(Text(tr.gettext("ui.keys")), classes="help-para")
+            yield Static(Text(tr.gettext("ui.help-close")), classes="help-para")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class OverScreen(ModalScreen[None]):
+    """The end of the game: who won, and every player's sets, bank and hand; Esc shows the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False)]
+
+    def __init__(self, summary: Text) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="over"):
+            yield Static(self.summary)
 
     def action_close(self) -> None:
         self.dismiss(None)
 
 
 class TableApp(App[None]):
-    """The table: status line, every player's panel, the log and the viewer's hand; a message
-    instead when the terminal is too small. :class:`PlayApp` and the replay add their controls."""
+    """The table: status line, a tab per player above that player's table, the log and the
+    viewer's hand; a message instead when the terminal is too small. ``t`` (or a click on a tab)
+    shows the next player's table. :class:`PlayApp` and the replay add their controls."""
 
     CSS = CSS
 
@@ -93,34 +129,61 @@ class TableApp(App[None]):
         self.tr = get_translator(lang)
         self.players = players
         self.title = self.tr.gettext("ui.title")
+        self.shown = 0  # the seat whose table is on screen
+        self._drawn: tuple[dict[str, Any], list[list[str]] | None] | None = None  # what the table shows: a view, the hands open
 
     def compose_table(self) -> ComposeResult:
         yield Static(id="status")
+        seats = Tabs(*[Tab(f"P{seat + 1}", id=f"seat-{seat}") for seat in range(self.players)], id="seats")
+        seats.can_focus = False  # the keys stay with the menu; t and the mouse change tabs
+        yield seats
         with Horizontal(id="main"):
             with VerticalScroll(id="players"):
-                for seat in range(self.players):
-                    yield Static(id=f"seat-{seat}", classes="panel")
+                yield Static(id="panel")
             with VerticalScroll(id="log"):
                 yield Static(id="log-text")
         yield Static(id="hand")
 
     def on_mount(self) -> None:
-        self.query_one("#log", VerticalScroll).border_title = self.tr.gettext("ui.log")
         self._fit(self.size.width, self.size.height)
 
-    def draw_table(self, game: Game, viewer: int | None, messages: list[Message]) -> None:
-        """``game`` as ``viewer`` may see it (``None``: every hand open), with the log of ``messages``."""
+    def draw_table(self, game: Game, viewer: int | None, messages: list[Message], reveal: bool = False) -> None:
+        """``game`` as ``viewer`` may see it (``None``: nobody is "you"), with the log of ``messages``;
+        ``reveal`` (or no viewer) opens every hand."""
         tr = self.tr
         view = game.view(game.active if viewer is None else viewer)
         if viewer is None:
             view["seat"] = -1  # nobody is "you"
+        hands = [game.view(seat)["hand"] for seat in range(game.players)] if reveal or viewer is None else None
+        self._drawn = (view, hands)
         self.query_one("#status", Static).update(status_text(view, tr))
+        seats = self.query_one("#seats", Tabs)
         for seat in range(game.players):
-            hand = game.view(seat)["hand"] if viewer is None else None
-            self.query_one(f"#seat-{seat}", Static).update(player_panel(view, seat, tr, hand))
+            label = seat_name(view, seat, tr) + (" ▸" if seat == view["decision"]["player"] else "")
+            seats.query_one(f"#seat-{seat}", Tab).label = Text(label)  # a name is text, never markup
+        self.draw_panel()
         self.query_one("#hand", Static).update(hand_text(view, tr) if viewer is not None else "")
         self.query_one("#log-text", Static).update(Text("\n".join(tr.lines(messages, game.names)[-LOG_LINES:])))
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+
+    def draw_panel(self) -> None:
+        """The table of the seat whose tab is chosen."""
+        if self._drawn is None:
+            return
+        view, hands = self._drawn
+        panel = player_panel(view, self.shown, self.tr, hands[self.shown] if hands else None)
+        self.query_one("#panel", Static).update(panel)
+
+    def show_seat(self, seat: int) -> None:
+        """Show ``seat``'s table (its tab chosen)."""
+        self.query_one("#seats", Tabs).active = f"seat-{seat}"
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        self.shown = int(event.tab.id.removeprefix("seat-")) if event.tab.id else 0
+        self.draw_panel()
+
+    def action_next_table(self) -> None:
+        self.show_seat((self.shown + 1) % self.players)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width, event.size.height)
@@ -145,6 +208,7 @@ class PlayApp(TableApp):
         Binding("escape", "menu_back", show=False),
         Binding("plus,equals_sign", "speed(0.5)", show=False),
         Binding("minus", "speed(2)", show=False),
+        Binding("t", "next_table", show=False),
     ]
 
     def __init__(self, session: Session, lang: str = "en", delay: float = 0.6) -> None:
@@ -166,13 +230,15 @@ class PlayApp(TableApp):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.show_seat(self.viewer or 0)
         self.advance()
 
     # --- what the screen shows ---------------------------------------------------
 
     def draw(self) -> None:
-        """The table, the log and the hand, as ``self.viewer`` may see them."""
-        self.draw_table(self.session.game, self.viewer, self.session.messages[self.viewer])
+        """The table, the log and the hand, as ``self.viewer`` may see them; every hand once the game is over."""
+        game = self.session.game
+        self.draw_table(game, self.viewer, self.session.messages[self.viewer], reveal=game.over)
 
     def show_menu(self, choices: tuple[Choice, ...]) -> None:
         options = self.query_one("#menu", OptionList)
@@ -192,12 +258,15 @@ class PlayApp(TableApp):
         self.menus = []
         if session.save_error and session.save_error != self.save_warning:  # once, not after every move
             self.save_warning = session.save_error
-            self.notify(session.save_error, severity="error", timeout=10)
+            self.notify(self.tr.gettext("ui.save-failed", path=session.save_path, error=session.save_error),
+                        severity="error", timeout=10)
         while self.delay <= 0 and session.decider_is_bot:  # full speed: no pause between bot moves
             session.apply(session.bot_action())
         if game.over:
             self.draw()
             self._ask(self._result(), ())
+            summary = game_summary(game, self.viewer, self.tr, self._result())
+            self.push_screen(OverScreen(summary.append("\n\n" + self.tr.gettext("ui.over-keys"), style="dim")))
             return
         if session.decider_is_bot:
             self.draw()
@@ -230,15 +299,15 @@ class PlayApp(TableApp):
 
         def uncovered(_: None) -> None:
             self.viewer = seat
+            self.show_seat(seat)
             self.draw()
             self._ask_human()
 
         self.push_screen(CoverScreen(lines), uncovered)
 
     def _blank(self) -> None:
-        for widget in self.query(".panel").results(Static):
-            widget.update("")
-        for name in ("#hand", "#prompt", "#status", "#log-text"):
+        self._drawn = None
+        for name in ("#panel", "#hand", "#prompt", "#status", "#log-text"):
             self.query_one(name, Static).update("")
         self.query_one("#menu", OptionList).clear_options()
 
@@ -290,7 +359,7 @@ class PlayApp(TableApp):
             self.show_menu(self.menus[-1])
 
     def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen | CoverScreen):
+        if not isinstance(self.screen, HelpScreen | CoverScreen | OverScreen):
             self.push_screen(HelpScreen(self.tr))
 
     def action_speed(self, factor: float) -> None:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Action, Game
-from ..engine.cards import TYPE_BY_KEY, TYPES
+from ..engine.cards import COLOUR_KEYS, NO_COLOUR_KEY, TYPE_BY_KEY, TYPES
 from ..engine.game import PLAYING
 from ..i18n import Translator
-from ..narrate import Group
+from ..narrate import Card, Group, Player
 
 _REARRANGE = ("move", "swap")
 
@@ -47,7 +47,7 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
 
     def choices(group: list[Action]) -> tuple[Choice, ...]:
         """The actions' lines; where two read the same (one card in two groups of a colour), the group tells them apart."""
-        labels = [tr.action(a, names, _rent(game, a)) for a in group]
+        labels = [tr.action(a, names, _amount(game, a)) for a in group]
         twice = {label for label in labels if labels.count(label) > 1}
         words = tr.words(names)
         return tuple(Choice(f"{label} · {words.value(Group(a.colour, max(a.group, 0)))}" if label in twice else label, a)
@@ -75,25 +75,82 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
 
 
 def question(game: Game, tr: Translator) -> str:
-    """What the decider is asked, in words: "P1, pay P2: 3M still owed. Choose a card."."""
+    """What the decider is asked, in words, with what is at stake:
+    "P1, pay P2 5M: 2M paid, 3M still owed. Choose a card.", "P1: P2 plays Sly Deal to take
+    your green property (4M). Just Say No, or accept?"."""
     info, names = game.decision_info(), list(game.names)
     player, kind = names[game.decider], info["type"]
     if kind == "play":
-        return tr.gettext("ui.decide.play", player=player, plays=game.view(game.decider)["plays_left"])
+        plays = game.view(game.decider)["plays_left"]
+        return tr.gettext("ui.decide.play" if plays else "ui.decide.play-none", player=player, plays=plays)
     if kind == "respond":
         params = {"player": player, "actor": names[info["actor"]], "card": tr.card(info["action"])}
         if info["noes"]:
             return tr.gettext("ui.decide.respond-noes", count=info["noes"], **params)
-        return tr.gettext("ui.decide.respond", **params)
+        return tr.gettext("ui.decide.respond-stake", player=player, stake=stake(game, tr), answer=_answers(game, tr))
     if kind == "pay":
-        return tr.gettext("ui.decide.pay", player=player, receiver=names[info["receiver"]], owed=f"{info['owed']}M")
+        paid, owed = info["paid"], info["owed"]
+        return tr.gettext("ui.decide.pay-running", player=player, receiver=names[info["receiver"]],
+                          total=f"{paid + owed}M", paid=f"{paid}M", owed=f"{owed}M")
     if kind == "place":
         return tr.gettext("ui.decide.place", player=player, card=tr.card(info["building"]))
     return tr.gettext(f"ui.decide.{kind}", player=player)
 
 
-def _rent(game: Game, a: Action) -> int | None:
-    """The rent a rent action charges each payer (the notation does not say)."""
-    if not a.verb.startswith("rent:"):
-        return None
-    return game.rent_of(game.groups[game.active][a.colour][a.group], a.colour) << max(a.extra, 0)
+def stake(game: Game, tr: Translator) -> str:
+    """What the card the decider must answer would do to them, from ``decision_info()``.
+
+    >>> from monopoly_deal import Game
+    >>> from monopoly_deal.i18n import get_translator
+    >>> game = Game.from_position(2, hands={0: ["sly-deal"]}, groups={1: [("green", ["green"], None, None)]})
+    >>> game.apply("sly-deal P2 green:green")
+    >>> stake(game, get_translator("en"))
+    'P1 plays Sly Deal to take your green property (4M).'
+    """
+    info, words = game.decision_info(), tr.words(game.names)
+    verb = info["action"]
+    params = {"actor": words.value(Player(info["actor"])), "card": tr.card(verb)}
+    if "amount" in info:
+        amount = f"{info['amount']}M"
+        if info["transferred_from"] is not None:
+            return tr.gettext("ui.stake.transfer", passer=words.value(Player(info["against"])), amount=amount, **params)
+        return tr.gettext("ui.stake.pay", amount=amount, **params)
+    cards = [_valued(game, tr, colour, key) for _, colour, key in info.get("cards", [])]
+    if verb == "deal-breaker":
+        return tr.gettext("ui.stake.set", colour=tr.colour(info["cards"][0][1]), **params)
+    if verb == "forced-deal":
+        return tr.gettext("ui.stake.swap", target=cards[0], given=cards[1], **params)
+    if verb == "double-sly-deal":
+        return tr.gettext("ui.stake.take-two", first=cards[0], second=cards[1], **params)
+    if verb == "sly-deal":
+        return tr.gettext("ui.stake.take", target=cards[0], **params)
+    return tr.gettext(_STAKES[verb], **params)
+
+
+#: The cards aimed at a player that neither charge nor take a property.
+_STAKES = {"go-to-jail": "ui.stake.jail", "inheritor": "ui.stake.inheritor", "speeding-deal": "ui.stake.speeding"}
+
+
+def _valued(game: Game, tr: Translator, colour: str, key: str) -> str:
+    """A property with its value in this game: "red/yellow wild (as red) (3M)" (a rainbow wild alone: no colour)."""
+    t = TYPE_BY_KEY[key]
+    card = tr.words(game.names).value(Card(t.index, (*COLOUR_KEYS, NO_COLOUR_KEY).index(colour)))
+    return tr.gettext("ui.card-value", card=card, value=f"{game.deck.values[t.index]}M")
+
+
+def _answers(game: Game, tr: Translator) -> str:
+    """The answers there are: "Just Say No, or accept?", or "You can only accept."."""
+    verbs = {a.verb for a in game.legal_actions()}
+    no, transfer = tr.card("just-say-no"), tr.card("rent-transfer")
+    key = {(True, True): "no-transfer", (True, False): "no", (False, True): "transfer", (False, False): "accept"}
+    return tr.gettext(f"ui.answer.{key['no' in verbs, 'transfer' in verbs]}", no=no, transfer=transfer)
+
+
+def _amount(game: Game, a: Action) -> int | None:
+    """The money an action's words name that the notation does not say: the rent a rent action
+    charges each payer, or what a card banked, paid or discarded is worth in this game's deck."""
+    if a.verb.startswith("rent:"):
+        return game.rent_of(game.groups[game.active][a.colour][a.group], a.colour) << max(a.extra, 0)
+    if a.verb in ("bank", "pay", "discard"):
+        return game.deck.values[a.card]
+    return None

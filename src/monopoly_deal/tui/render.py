@@ -4,8 +4,11 @@
 >>> from monopoly_deal.i18n import get_translator
 >>> game = Game(players=2, rules=Rules(start=0), seed=42)
 >>> text = player_panel(game.view(0), 1, get_translator("en")).plain
->>> text.splitlines()[0], "5 cards in hand" in text
-('P2', True)
+>>> text.splitlines()[0]
+'P2 · 5 cards in hand · Bank 0M'
+>>> table = Game.from_position(2, groups={0: [("red", ["red", "red"], None, None)]})
+>>> group_text(table.view(1)["groups"][0][0], get_translator("en")).plain
+'  ■ red 2/3 · rent 3M: red property, red property'
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ..engine import Game
 from ..engine.cards import COLOUR_KEYS, SET_SIZE, TYPE_BY_KEY, Kind
 from ..i18n import Translator
 
@@ -59,14 +63,14 @@ def seat_name(view: dict[str, Any], seat: int, tr: Translator) -> str:
 
 
 def player_panel(view: dict[str, Any], seat: int, tr: Translator, hand: list[str] | None = None) -> Text:
-    """One player's table: name, hand size, bank (total and cards), property groups with progress;
-    ``hand`` shows the seat's hand open (a replay with all cards open)."""
+    """One player's table: name, hand size, bank (total and cards), property groups with progress
+    and rent; ``hand`` shows the seat's hand open (a replay with all cards open, a finished game)."""
     text = Text()
     text.append(seat_name(view, seat, tr), style="bold reverse" if seat == view["decision"]["player"] else "bold")
     if view["jailed"][seat]:
         text.append(f"  [{tr.gettext('ui.jailed')}]", style="bold red")
     bank = view["banks"][seat]
-    text.append("\n" + tr.gettext("ui.hand-size", count=view["hand_sizes"][seat]) + " · ")
+    text.append(" · " + hand_size(view["hand_sizes"][seat], tr) + " · ")
     text.append(tr.gettext("ui.bank", amount=f"{_value(bank)}M"), style=MONEY_STYLE)
     if bank:
         text.append(": ").append(cards_text(bank, tr))
@@ -80,8 +84,13 @@ def player_panel(view: dict[str, Any], seat: int, tr: Translator, hand: list[str
     return text
 
 
+def hand_size(count: int, tr: Translator) -> str:
+    """"1 card in hand", "5 cards in hand"."""
+    return tr.gettext("ui.hand-size-one") if count == 1 else tr.gettext("ui.hand-size", count=count)
+
+
 def group_text(g: dict[str, Any], tr: Translator) -> Text:
-    """``■ red 2/3: red property, red/yellow wild`` — and ``✔ complete``, buildings."""
+    """``■ red 2/3 · rent 3M: red property, red/yellow wild`` — and ``✔ complete``, buildings."""
     colour = g["colour"]
     line = Text("  ■ ", style=STYLES[colour])
     label = tr.colour(colour) + (f" #{g['group'] + 1}" if g["group"] else "")
@@ -91,6 +100,7 @@ def group_text(g: dict[str, Any], tr: Translator) -> Text:
         line.append(f" {min(len(g['cards']), size)}/{size}")
         if g["complete"]:
             line.append(f" ✔ {tr.gettext('ui.complete')}", style="bold green")
+        line.append(" · ").append(tr.gettext("ui.rent", amount=f"{g['rent']}M"), style=MONEY_STYLE)
     line.append(": ").append(cards_text(g["cards"], tr))
     for building in (g["house"], g["hotel"]):
         if building:
@@ -119,3 +129,40 @@ def hand_text(view: dict[str, Any], tr: Translator) -> Text:
     hand = view["hand"]
     text = Text(tr.gettext("ui.your-hand", count=len(hand)) + ": ", style="bold")
     return text.append_text(cards_text(hand, tr))
+
+
+def game_summary(game: Game, viewer: int | None, tr: Translator, result: str) -> Text:
+    """The end of a game: ``result`` (who won), then each player's complete sets, bank and hand.
+
+    >>> from monopoly_deal import Game, Rules
+    >>> from monopoly_deal.i18n import get_translator
+    >>> game = Game.from_position(2, hands={0: ["green"], 1: ["2M"]}, banks={1: ["5M"]},
+    ...     groups={0: [("brown", ["brown"] * 2, None, None), ("dark-blue", ["dark-blue"] * 2, None, None),
+    ...                 ("green", ["green"] * 2, None, None)]})
+    >>> game.apply("play green")
+    >>> print(game_summary(game, 0, get_translator("en"), "P1 wins!").plain)
+    P1 wins!
+    <BLANKLINE>
+    P1 (you) · complete sets: 3 (brown, green, dark blue) · Bank 0M
+      hand: –
+    P2 · complete sets: 0 · Bank 5M: 5M
+      hand: 2M
+    """
+    text = Text(result, style="bold")
+    text.append("\n")
+    for seat in range(game.players):
+        view = game.view(seat)
+        view["seat"] = -1 if viewer is None else viewer
+        complete = list(dict.fromkeys(g["colour"] for g in view["groups"][seat] if g["complete"]))
+        sets = tr.gettext("ui.over-sets", count=len(complete))
+        if complete:
+            sets += " (" + ", ".join(tr.colour(c) for c in complete) + ")"
+        text.append("\n" + seat_name(view, seat, tr), style="bold")
+        text.append(" · " + sets + " · ")
+        bank = view["banks"][seat]
+        text.append(tr.gettext("ui.bank", amount=f"{_value(bank)}M"), style=MONEY_STYLE)
+        if bank:
+            text.append(": ").append_text(cards_text(bank, tr))
+        text.append("\n  " + tr.gettext("ui.over-hand") + ": ")
+        text.append_text(cards_text(view["hand"], tr) if view["hand"] else Text("–", style="dim"))
+    return text

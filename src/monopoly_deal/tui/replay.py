@@ -68,7 +68,8 @@ class ReplayApp(TableApp):
         Binding("right,l", "step(1)", show=False), Binding("left,h", "step(-1)", show=False),
         Binding("pagedown", "step(20)", show=False), Binding("pageup", "step(-20)", show=False),
         Binding("home", "jump(0)", show=False), Binding("end", "jump(-1)", show=False),
-        Binding("v", "viewer", show=False), Binding("q,ctrl+c", "quit", show=False, priority=True),
+        Binding("v", "viewer", show=False), Binding("t", "next_table", show=False),
+        Binding("q,ctrl+c", "quit", show=False, priority=True),
     ]
 
     def __init__(self, game: Game, lang: str = "en", viewer: int | None = None) -> None:

@@ -20,7 +20,7 @@ import platformdirs
 
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..engine import Action, Game, Rules
-from ..narrate import Message, Narrator
+from ..narrate import Message, Narrator, clean_name, printable
 from ..record import RecordError, load, save
 
 #: A bot seat's name carries its spec, so that a saved game resumes with the same bots: "P2 (random)".
@@ -83,6 +83,40 @@ def seat_specs(players: int, humans: int, specs: list[str] | None = None) -> dic
     return dict(zip(seats, specs, strict=True))
 
 
+def player_names(players: int, specs: dict[int, str], names: list[str] | None = None) -> list[str]:
+    """Every seat's name: the human seats take ``names`` in turn (P1, P2, ... where none is given) and
+    each bot seat its number and spec, "P3 (random)", so that a saved game resumes with its bots.
+    A name is cleaned as the web server cleans one (:func:`~monopoly_deal.narrate.clean_name`).
+
+    >>> player_names(3, {2: "random"}, ["Ann", " Bob  Lee "])
+    ['Ann', 'Bob Lee', 'P3 (random)']
+    >>> player_names(2, {1: "random"}, ["P2 (heuristic)"])
+    Traceback (most recent call last):
+    ...
+    ValueError: --names: 'P2 (heuristic)' is written like a bot's seat; choose another name
+    """
+    humans = [seat for seat in range(players) if seat not in specs]
+    names = names or []
+    if len(names) > len(humans):
+        raise ValueError(f"--names: more names ({len(names)}) than people at the keyboard ({len(humans)})")
+    given: dict[int, str] = {}
+    for seat, name in zip(humans, names, strict=False):
+        try:
+            cleaned = clean_name(name)
+        except ValueError as error:
+            raise ValueError(f"--names: {printable(name)!r}: {error}") from None
+        if not cleaned:
+            raise ValueError(f"--names: {name!r}: a name needs at least one visible character")
+        if BOT_NAME.match(cleaned):
+            raise ValueError(f"--names: {cleaned!r} is written like a bot's seat; choose another name")
+        given[seat] = cleaned
+    out = [given.get(s, f"P{s + 1}") + (f" ({specs[s]})" if s in specs else "") for s in range(players)]
+    twice = next((name for name in out if sum(n.casefold() == name.casefold() for n in out) > 1), None)
+    if twice is not None:
+        raise ValueError(f"--names: two players would be called {twice!r}")
+    return out
+
+
 class Session:
     """``game`` and who plays each seat: ``bots`` maps a seat to (spec, bot); the other seats are humans.
 
@@ -90,7 +124,7 @@ class Session:
     log shown to a human holds only the cards that human may see; with no human,
     one narrator shows every card. ``save_path``, if set, gets the game record
     after every action (none before the first: quitting at once leaves no file);
-    a failure to write is kept in ``save_error`` for the caller, and the game goes on.
+    a failure to write is kept in ``save_error`` (the reason) for the caller, and the game goes on.
     """
 
     def __init__(self, games: list[Game], bots: dict[int, tuple[str, Bot]], save_path: Path | None = None) -> None:
@@ -108,10 +142,10 @@ class Session:
 
     @classmethod
     def new(cls, players: int, specs: dict[int, str], edition: str = "base", rules: Rules | None = None,
-            seed: int | None = None, save_path: Path | None = None) -> Session:
-        """A new game; ``specs`` names the bot of each bot seat (see :func:`seat_specs`). Human seats
-        are called P1, P2, ...; bot seats "P2 (random)". A bad bot spec raises ``BotSpecError``."""
-        names = [f"P{s + 1} ({specs[s]})" if s in specs else f"P{s + 1}" for s in range(players)]
+            seed: int | None = None, save_path: Path | None = None, names: list[str] | None = None) -> Session:
+        """A new game; ``specs`` names the bot of each bot seat (see :func:`seat_specs`), ``names`` the
+        humans (see :func:`player_names`). A bad bot spec raises ``BotSpecError``, a bad name ``ValueError``."""
+        names = player_names(players, specs, names)
         first = Game(players, edition, rules, seed, names, log=True)
         bots = {s: (spec, make_bot(spec, bot_seed(first.seed, s))) for s, spec in specs.items()}
         count = max(1, players - len(bots))
@@ -170,6 +204,6 @@ class Session:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             save(self.game, self.save_path)
         except OSError as error:
-            self.save_error = f"cannot save to {self.save_path}: {error.strerror or error}"
+            self.save_error = str(error.strerror or error)  # why; the caller names the file in its language
             return
         self.saved, self.save_error = True, None
