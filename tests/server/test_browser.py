@@ -171,7 +171,8 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         page.wait_for_selector("#hand .card")
         seats = [page.inner_text(f"#table-{p} h3") for p in range(3)]
         assert seats[0].startswith("P1 你 ★") and page.locator("#tables > section").count() == 3
-        assert seats[1].startswith("P2 heuristic bot 2") and seats[2].startswith("P3 heuristic bot 3")
+        # bots are named in the page's language
+        assert seats[1].startswith("P2 策略電腦 2") and seats[2].startswith("P3 策略電腦 3")
         browser.close()
 
 
