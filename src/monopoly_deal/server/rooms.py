@@ -609,7 +609,7 @@ class Room:
                 names = list(game.names)
                 await self._save()
                 await self._accept(action)
-                self._notice("timeout", {"player": info.name, "action": str(action)},
+                self._notice("timeout", {"player": info.name, "notation": str(action)},
                              lambda lang: {"action": translator(lang).action(action, names)})
         self._after_change()
 
