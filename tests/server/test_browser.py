@@ -12,7 +12,6 @@ seed whose game is short and has all three kinds of click.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ import pytest
 from monopoly_deal.bots import Seat, make_bot
 from monopoly_deal.engine import Game, Rules
 
-from .helpers import Server
+from .helpers import Server  # the fixture `server` (conftest.py) starts one
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 NAMES = ["Ann", "Bob", "random bot 3"]   # two people, then the bot (seat 3)
@@ -96,14 +95,6 @@ def launch(playwright: Any) -> Any:
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
         "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run"])
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    server.start()
-    yield server
-    server.stop()
 
 
 @needs_chromium

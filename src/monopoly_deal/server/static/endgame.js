@@ -35,7 +35,7 @@ export class Replay {
     this.gameId = gameId;
     this.onClose = onClose;
     this.viewer = ctx.you ?? "all";
-    this.step = 0;
+    this.step = null;   // the last move, at first: the end you come from
     this.frames = null;
   }
 
@@ -46,7 +46,7 @@ export class Replay {
     const data = await response.json();
     if (!response.ok) throw new Error(data.error || response.statusText);
     this.frames = data;
-    this.step = Math.min(this.step, data.length - 1);
+    this.step = Math.min(this.step ?? data.length - 1, data.length - 1);
   }
 
   go(step) {
