@@ -98,7 +98,7 @@ function receive(message) {
     state.game = message.game;
     state.legal = message.legal;
     state.log = message.log_reset ? message.log : state.log.concat(message.log);
-    drawer.add(message.log, message.log_reset);
+    drawer.add(message.log.map(inWords), message.log_reset);
     state.deadline = message.deadline;
     state.offset = message.now * 1000 - Date.now();
     state.error = "";
@@ -126,6 +126,14 @@ function seatName(p) {
   return seatLabel(words, info, state.game ? state.game.names[p] : `P${p + 1}`);
 }
 
+// A log line with bots' names said in the page's language ("heuristic bot 2" -> "策略電腦 2").
+function inWords(line) {
+  if (!state.room || !state.game) return line;
+  const named = state.game.names.map((raw, p) => [raw, seatName(p)]).filter(([raw, shown]) => raw !== shown);
+  named.sort((a, b) => b[0].length - a[0].length);
+  return named.reduce((text, [raw, shown]) => text.replaceAll(raw, shown), line);
+}
+
 // Everything the drawing modules need to know about now.
 function context() {
   const game = state.game;
@@ -134,8 +142,8 @@ function context() {
     selected: state.selected, select: (subject) => { state.selected = state.selected === subject ? null : subject; render(); },
     subjects: new Set(), direct: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(), hint: state.hint,
     hintsAllowed: state.room.hints !== false, hintPending: state.hintPending, askHint,
-    ticker: state.log.slice(-4), logSize: state.log.length, paid: state.pay.paid,
-    copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render,
+    ticker: state.log.slice(-4).map(inWords), logSize: state.log.length, paid: state.pay.paid,
+    copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render, reuse: !state.replay,
   };
   if (!game) return ctx;
   for (const a of state.legal) {
@@ -196,6 +204,7 @@ function render() {
   const focused = document.activeElement;
   morph(app, el("main", { id: "app" }, parts));
   document.body.dataset.version = state.version ?? "";
+  if (state.game && !performance.getEntriesByName("mdeal-first-game").length) performance.mark("mdeal-first-game");
   if (state.game && !state.replay) afterUpdate(before, focused);
   performance.mark("mdeal-apply-end");
   performance.measure("mdeal-apply", "mdeal-apply-start", "mdeal-apply-end");
@@ -206,9 +215,12 @@ function render() {
 function afterUpdate(before, focused) {
   const game = state.game;
   const acted = lastDecider;
-  const origin = acted === null ? null : document.getElementById(acted === state.you ? "hand" : `hand-count-${acted}`);
-  if (before && before.size) fly(app, before, origin);
-  if (acted !== null && acted !== state.you && acted !== game.decision.player) pulse(document.getElementById(`table-${acted}`));
+  requestAnimationFrame(() => {   // where the browser lays the page out anyway: no layout forced here
+    const origin = acted === null ? null : document.getElementById(acted === state.you ? "hand" : `hand-count-${acted}`);
+    if (before && before.size) fly(app, before, origin);
+    if (acted !== null && acted !== state.you && acted !== game.decision.player) pulse(document.getElementById(`table-${acted}`));
+    performance.measure("mdeal-frame", "mdeal-apply-start");
+  });
   lastDecider = game.decision.type === "over" ? null : game.decision.player;
   const yours = state.legal.length > 0;
   if (yours && (!focused || focused === document.body || !focused.isConnected) && !drawer.open) {

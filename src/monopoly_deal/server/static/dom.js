@@ -37,8 +37,10 @@ function listen(node, type, handler) {
 const keyOf = (node) => (node.nodeType === 1 ? node.id || node.getAttribute("data-key") || "" : "");
 
 // Make `live` look like `fresh`; returns the node now in the page (`live`, or `fresh` when it replaced it).
-// An element with data-own keeps its children: a module updates them itself (the log).
+// An element with data-own keeps its children: a module updates them itself (the log). A fresh element
+// made by `unchanged(live)` stands for the live one as it is: nothing below it is compared.
 export function morph(live, fresh) {
+  if (fresh.nodeType === 1 && fresh.hasAttribute("data-unchanged") && keyOf(live) === keyOf(fresh)) return live;
   if (live.nodeType !== fresh.nodeType || live.nodeName !== fresh.nodeName || keyOf(live) !== keyOf(fresh)) {
     live.replaceWith(fresh);
     return fresh;
@@ -85,6 +87,16 @@ function morphChildren(live, fresh) {
     cursor.remove();
     cursor = next;
   }
+}
+
+// A stand-in for a live element whose content would be drawn the same: morph leaves it alone.
+// `signature` is everything its drawing depends on; the live element keeps it in data-signature.
+export function reuse(id, signature, draw) {
+  const live = document.getElementById(id);
+  if (live && live.getAttribute("data-signature") === signature) return el(live.nodeName.toLowerCase(), { id, "data-unchanged": true });
+  const node = draw();
+  node.setAttribute("data-signature", signature);
+  return node;
 }
 
 // Whether the person asked for less motion (the system setting).

@@ -10,7 +10,7 @@ export function finished(ctx) {
   const game = state.game;
   const total = (cards) => cards.reduce((sum, key) => sum + words.C.cards[key].value, 0);
   const rows = game.names.map((_, p) => el("tr", { class: p === game.winner ? "winner" : null },
-    el("th", { scope: "row" }, `P${p + 1} ${ctx.seatName(p)}${p === game.winner ? " 🏆" : ""}`),
+    el("th", { scope: "row" }, `P${p + 1} ${ctx.seatName(p)}${p === game.winner ? " ★" : ""}`),
     el("td", {}, String(game.groups[p].filter((g) => g.complete).length)),
     el("td", {}, `${total(game.banks[p])}M`),
     el("td", {}, String(game.hands ? game.hands[p].length : game.hand_sizes[p]))));
@@ -69,7 +69,7 @@ export class Replay {
     const seen = this.viewer === "all" ? null : Number(this.viewer);
     const names = view.names;
     const sub = { ...this.ctx, you: seen, state: { ...this.ctx.state, game: view, legal: [] }, subjects: new Set(), direct: new Map(),
-      selected: null, targets: new Set(), marked: new Set(), hinted: new Set(), ticker: said.slice(-4), logSize: said.length };
+      selected: null, reuse: false, targets: new Set(), marked: new Set(), hinted: new Set(), ticker: said.slice(-4), logSize: said.length };
     const viewers = el("select", { id: "replay-viewer", "aria-label": words.t("replay-viewpoint"), onchange: async (event) => {
       this.viewer = event.target.value;
       await this.load();

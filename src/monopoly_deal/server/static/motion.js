@@ -6,6 +6,7 @@ import { reducedMotion } from "./dom.js";
 // Where every card on the page is now: its identity (data-key) -> [card key, rectangle].
 export function measure(root) {
   const places = new Map();
+  if (reducedMotion()) return places;
   for (const node of root.querySelectorAll("[data-fly]")) places.set(node.getAttribute("data-key"), [node.dataset.fly, node.getBoundingClientRect()]);
   return places;
 }
@@ -14,8 +15,10 @@ export function measure(root) {
 // else from `origin` (the hand of whoever acted).
 export function fly(root, before, origin) {
   if (!before || reducedMotion()) return;
-  const gone = [...before].filter(([identity]) => !root.querySelector(`[data-key="${CSS.escape(identity)}"]`));
-  for (const node of root.querySelectorAll("[data-fly]")) {
+  const now = [...root.querySelectorAll("[data-fly]")];
+  const present = new Set(now.map((node) => node.getAttribute("data-key")));
+  const gone = [...before].filter(([identity]) => !present.has(identity));
+  for (const node of now) {
     if (before.has(node.getAttribute("data-key"))) continue;
     const at = gone.findIndex(([, [key]]) => key === node.dataset.fly);
     const from = at >= 0 ? gone.splice(at, 1)[0][1][1] : origin && origin.getBoundingClientRect();

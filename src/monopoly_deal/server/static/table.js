@@ -2,7 +2,7 @@
 // the bottom with your hand. Each seat shows its hand size, bank total, sets with progress and rent,
 // buildings and complete sets. Drawn fresh from the seat's view on each message, then morphed in place.
 import { card } from "./cards.js";
-import { el } from "./dom.js";
+import { el, reuse } from "./dom.js";
 
 // "P2 Bob · 5 cards in hand": a seat's heading (the words for one card and for many).
 export function handCount(words, count) {
@@ -62,12 +62,13 @@ function seat(ctx, p) {
   return el("section", { class: classes.filter(Boolean).join(" "), id: `table-${p}`, "aria-label": heading },
     el("h3", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
     el("div", { class: "stats" },
-      el("span", { class: "hand-stack", id: `hand-count-${p}`, "aria-hidden": "true" }, `🂠 ${game.hand_sizes[p]}`),
+      el("span", { class: "hand-stack", id: `hand-count-${p}`, "aria-hidden": "true" }, String(game.hand_sizes[p])),
       el("span", { class: "sets-done" }, words.t("sets-done", { count: complete, goal: game.edition === "enhanced" ? 4 : 3 }))),
     game.groups[p].length ? el("div", { class: "sets" }, game.groups[p].map((g) => group(ctx, p, g)))
       : el("p", { class: "none" }, words.ui("no-properties")),
     bank(ctx, p, game.banks[p]),
-    game.hands && p !== ctx.you ? el("div", { class: "open-hand", "aria-label": words.t("hand-of", { player: ctx.seatName(p) }) },
+    game.hands && p !== ctx.you ? el("div", { class: "open-hand", role: "group", "aria-label": words.t("hand-of", { player: ctx.seatName(p) }) },
+      el("span", { class: "bank-total" }, words.t("hand-of", { player: ctx.seatName(p) })),
       game.hands[p].map((key, i) => card(words, key, { small: true, key: `oh${p}-${key}-${i}` }))) : null);
 }
 
@@ -113,11 +114,22 @@ function arrows(event) {
   cards[(at + (event.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length].focus();
 }
 
+// A seat as it was drawn last time, if nothing it shows has changed (most updates change one or two seats).
+function seatOnce(ctx, p) {
+  if (!ctx.reuse) return seat(ctx, p);
+  const game = ctx.state.game;
+  const d = game.decision;
+  const signature = JSON.stringify([ctx.lang, ctx.you, ctx.seatName(p), game.groups[p], game.banks[p], game.hand_sizes[p],
+    game.jailed[p], game.active === p, d.player === p, d.type, game.winner, ctx.targets.has(p), game.hands && game.hands[p],
+    ctx.selected, [...ctx.subjects], [...ctx.direct.keys()], [...ctx.hinted], [...ctx.marked]]);
+  return reuse(`table-${p}`, signature, () => seat(ctx, p));
+}
+
 // Every seat around the middle: the opponents first (in seat order from yours), then you.
 export function table(ctx) {
   const players = ctx.state.game.names.length;
   const start = ctx.you ?? -1;
   const others = [...Array(players).keys()].map((i) => (start + 1 + i) % players).filter((p) => p !== ctx.you);
   return el("div", { class: `tables n${players}`, id: "tables" },
-    others.map((p) => seat(ctx, p)), middle(ctx), ctx.you !== null ? seat(ctx, ctx.you) : null);
+    others.map((p) => seatOnce(ctx, p)), middle(ctx), ctx.you !== null ? seatOnce(ctx, ctx.you) : null);
 }
