@@ -234,3 +234,33 @@ def test_a_hint_highlights_the_strongest_bot_s_choice(server: Server) -> None:
         page.wait_for_selector("#choices button.hinted, .card.highlight", state="attached", timeout=60_000)
         browser.close()
     assert problems == []
+
+
+@needs_chromium
+def test_ten_players_fit_a_laptop_and_a_phone_and_no_card_name_is_cut(server: Server) -> None:
+    """10 seats in 简体中文 at 1280×800 and 390×844: no sideways scrolling, every card's words inside it."""
+    from playwright.sync_api import sync_playwright
+
+    problems: list[str] = []
+    room = httpx.post(f"{server.url}/api/rooms", json={"players": 10, "seed": 3}).json()["id"]
+    token = httpx.post(f"{server.url}/api/rooms/{room}/join", json={"name": "Ann"}).json()["token"]
+    for _ in range(9):
+        httpx.post(f"{server.url}/api/rooms/{room}/bots", json={"token": token, "bot": "random"})
+    httpx.post(f"{server.url}/api/rooms/{room}/start", json={"token": token})
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        for width, height in ((1280, 800), (390, 844)):
+            page = watch(browser.new_page(viewport={"width": width, "height": height}), problems)
+            page.goto(f"{server.url}/favicon.ico")       # the origin, to give the page its seat token
+            page.evaluate("([room, token]) => { localStorage.setItem(`mdeal-token-${room}`, token);"
+                          " localStorage.setItem('mdeal-lang', 'zh-Hans'); }", [room, token])
+            page.goto(f"{server.url}/?room={room}")
+            page.wait_for_selector("#hand .card")
+            assert page.locator("#tables > section").count() == 10
+            assert page.evaluate("document.documentElement.scrollWidth") == width
+            cut = page.evaluate("""[...document.querySelectorAll('.card')]
+                .filter((c) => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).length""")
+            assert cut == 0 and "物业牌" in page.inner_text("#hand")
+            page.close()
+        browser.close()
+    assert problems == []
