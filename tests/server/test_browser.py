@@ -97,6 +97,19 @@ def launch(playwright: Any) -> Any:
         "--no-first-run"])
 
 
+def seat_by_invite(ann: Any, bob: Any) -> None:
+    """From the lobby page Ann is on: she creates a room with its options as they are and takes P1, and Bob
+    joins by her invite link."""
+    ann.click("#create button[type=submit]")
+    ann.fill("#name", "Ann")
+    ann.click("#join")
+    ann.wait_for_selector("#add-bot")
+    bob.goto(ann.input_value("#invite"))
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    bob.wait_for_selector("#start")
+
+
 @needs_chromium
 def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> None:
     from playwright.sync_api import sync_playwright
@@ -112,14 +125,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> N
 
         ann.goto(f"{server.url}/?seed={seed}")
         ann.select_option("select[name=players]", "3")
-        ann.click("#create button[type=submit]")
-        ann.fill("#name", "Ann")
-        ann.click("#join")
-        ann.wait_for_selector("#add-bot")
-        bob.goto(ann.input_value("#invite"))
-        bob.fill("#name", "Bob")
-        bob.click("#join")
-        bob.wait_for_selector("#start")
+        seat_by_invite(ann, bob)
         ann.click("#add-bot")
         ann.wait_for_selector("text=random bot 3")
         ann.click("#start")

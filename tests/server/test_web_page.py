@@ -23,7 +23,7 @@ from monopoly_deal.engine import Game, Rules
 from monopoly_deal.server.views import hello
 
 from .helpers import Server
-from .test_browser import choose, launch, needs_chromium
+from .test_browser import choose, launch, needs_chromium, seat_by_invite
 
 CARDS = hello("en")["cards"]
 AXE_CACHE = Path(os.environ.get("MDEAL_TEST_CACHE", Path.home() / ".cache" / "monopoly-deal-tests"))
@@ -119,14 +119,7 @@ def seated_pages(browser: Any, server: Server, seed: int, problems: list[str], a
     ann.wait_for_selector("#create .rule", state="attached")   # the rule options, as labelled controls
     if axe is not None:
         assert serious_violations(ann, axe) == [], "lobby"
-    ann.click("#create button[type=submit]")
-    ann.fill("#name", "Ann")
-    ann.click("#join")
-    ann.wait_for_selector("#add-bot")
-    bob.goto(ann.input_value("#invite"))
-    bob.fill("#name", "Bob")
-    bob.click("#join")
-    bob.wait_for_selector("#start")
+    seat_by_invite(ann, bob)
     ann.wait_for_selector("#seats li:has-text('Bob')")
     ann.click("#start")
     return [ann, bob]

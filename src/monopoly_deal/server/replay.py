@@ -8,7 +8,7 @@ Only finished games: a running game's record would give away every hidden card.
 ...     game.apply(game.legal_actions()[0])
 >>> steps = frames(game.record(), viewer=None, lang="en")
 >>> len(steps), "hands" in steps[0]["view"], steps[0]["lines"][0]
-(4, True, 'Turn 1 — P1 to play.')
+(4, True, 'Turn 1 — P1 draws 2 cards: 2M, House.')
 >>> "hands" in frames(game.record(), viewer=1, lang="en")[0]["view"]
 False
 """

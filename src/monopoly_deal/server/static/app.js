@@ -15,7 +15,6 @@ const app = document.getElementById("app");
 const langSelect = document.getElementById("lang");
 const LANGUAGES = [...langSelect.options].map((option) => option.value);
 let lang = LANGUAGES.find((l) => l === localStorage.getItem("mdeal-lang")) || guessLanguage();
-let words = { ...(await loadWords(lang)), C: null };
 const query = new URLSearchParams(location.search);
 const roomId = query.get("room");
 // ?invite=SECRET: a private room's invite link; joining it needs the secret.
@@ -29,6 +28,11 @@ const state = {
   hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
 };
 let socket = null;
+const token = () => localStorage.getItem(tokenKey(roomId));
+// The words and the room's first messages are fetched at once; the socket's events wait for the words.
+const wordsReady = loadWords(lang);
+if (roomId) connect();
+let words = { ...(await wordsReady), C: null };
 const drawer = new LogDrawer(words);
 document.body.append(drawer.node);
 
@@ -38,7 +42,6 @@ function guessLanguage() {
   return "en";
 }
 
-const token = () => localStorage.getItem(tokenKey(roomId));
 
 // --- the connection ------------------------------------------------------------------------------
 
@@ -47,9 +50,10 @@ function connect() {
   const params = new URLSearchParams({ lang });
   if (token()) params.set("token", token());
   socket = new WebSocket(`${scheme}://${location.host}/ws/${roomId}?${params}`);
-  socket.onopen = () => { state.connected = true; render(); };
-  socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = (event) => {
+  socket.onopen = async () => { await wordsReady; state.connected = true; render(); };
+  socket.onmessage = async (event) => { await wordsReady; receive(JSON.parse(event.data)); };
+  socket.onclose = async (event) => {
+    await wordsReady;
     state.connected = false;
     if (event.code === 4403) localStorage.removeItem(tokenKey(roomId));
     if (event.code === 4404 || event.code === 4409) { state.error = event.reason; render(); return; }
@@ -293,13 +297,20 @@ document.addEventListener("keydown", (event) => {
 
 // --- start ---------------------------------------------------------------------------------------
 
+// The words of the page's frame (index.html): its brand and the language menu's name.
+function frameWords() {
+  document.documentElement.lang = lang;
+  document.querySelector(".brand").textContent = words.ui("title");
+  langSelect.setAttribute("aria-label", words.t("language"));
+}
+
 langSelect.value = lang;
-document.documentElement.lang = lang;
+frameWords();
 langSelect.addEventListener("change", async () => {
   lang = LANGUAGES.includes(langSelect.value) ? langSelect.value : "en";
   localStorage.setItem("mdeal-lang", lang);
-  document.documentElement.lang = lang;
   words = { ...(await loadWords(lang)), C: words.C };
+  frameWords();
   drawer.relabel(words);
   if (roomId) send({ type: "lang", lang });
   else showLobby(app, words, lang, seed);
@@ -307,7 +318,6 @@ langSelect.addEventListener("change", async () => {
 
 if (roomId) {
   api("/api/bots").then((bots) => { state.bots = bots; render(); }).catch(() => {});
-  connect();
   render();
 } else {
   showLobby(app, words, lang, seed);
