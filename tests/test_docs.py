@@ -23,7 +23,7 @@ MODULES = [
     "monopoly_deal.arena.stats",
     "monopoly_deal.server.persistence", "monopoly_deal.server.protocol", "monopoly_deal.server.rooms",
     "monopoly_deal.server.views", "monopoly_deal.server.app", "monopoly_deal.server.http",
-    "monopoly_deal.server.botpool", "monopoly_deal.server.tuning",
+    "monopoly_deal.server.botpool", "monopoly_deal.server.tuning", "monopoly_deal.server.replay",
 ]
 
 

@@ -12,7 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from monopoly_deal.i18n import get_translator
+from monopoly_deal.bots import BOTS
+from monopoly_deal.engine import Rules
+from monopoly_deal.engine.cards import TYPES, Kind
+from monopoly_deal.i18n import LANGUAGES, get_translator
 from monopoly_deal.record import from_dict, replay
 from monopoly_deal.server import LobbyLimits, create_app
 from monopoly_deal.server.app import STATIC
@@ -239,10 +242,27 @@ def test_the_page_s_words_come_from_the_catalogues(client: TestClient) -> None:
 
 
 def test_every_label_the_page_asks_for_is_in_the_catalogue() -> None:
-    """app.js asks for t("key") (web.key) and ui("key") (ui.key); room statuses and notices are keys too."""
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
+    """The page's modules ask for t("key") (web.key) and ui("key") (ui.key); room statuses, notices, editions,
+    bots' names and the rules text of every kind of card are keys too."""
+    script = "".join(f.read_text(encoding="utf-8") for f in STATIC.iterdir() if f.name.endswith(".js"))
     wanted = {f"web.{k}" for k in re.findall(r'\bt\("([\w.-]+)"', script)}
     wanted |= {f"ui.{k}" for k in re.findall(r'\bui\("([\w.-]+)"', script)}
-    wanted |= {f"web.{k}" for k in ("open", "playing", "finished", "timeout", "forfeit")}
-    assert len(wanted) > 40
+    wanted |= {f"web.{k}" for k in ("open", "playing", "finished", "timeout", "forfeit", "base", "enhanced")}
+    wanted |= {f"web.bot-name.{name}" for name in BOTS}
+    wanted |= {f"web.cardtext.{Kind(t.kind).name.lower()}" for t in TYPES}
+    assert len(wanted) > 100
     assert sorted(wanted - set(get_translator("en").catalogue())) == []
+
+
+def test_the_rule_options_come_with_words_in_every_language() -> None:
+    """GET /api/rules: every option of Rules.options(), labelled and explained, its choices in words."""
+    with TestClient(create_app("sqlite+aiosqlite://")) as client:
+        for lang in LANGUAGES:
+            options = client.get(f"/api/rules?lang={lang}").json()
+            assert [o["name"] for o in options] == [o["name"] for o in Rules.options()]
+            assert all(o["label"] and o["help"] for o in options)
+            assert all(c["label"] for o in options if o["kind"] == "choice" for c in o["choices"])
+        english = {o["name"]: o for o in client.get("/api/rules").json()}
+        assert english["putback"]["choices"][1] == {"value": "discard", "label": "on the discard pile"}
+        assert english["max_turns"]["max"] == 1000      # the server's bound, tighter than the engine's
+        assert client.get("/api/rules?lang=fr").status_code == 404

@@ -12,7 +12,6 @@ seed whose game is short and has all three kinds of click.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ import pytest
 from monopoly_deal.bots import Seat, make_bot
 from monopoly_deal.engine import Game, Rules
 
-from .helpers import Server
+from .helpers import Server  # the fixture `server` (conftest.py) starts one
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 NAMES = ["Ann", "Bob", "random bot 3"]   # two people, then the bot (seat 3)
@@ -98,12 +97,17 @@ def launch(playwright: Any) -> Any:
         "--no-first-run"])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    server.start()
-    yield server
-    server.stop()
+def seat_by_invite(ann: Any, bob: Any) -> None:
+    """From the lobby page Ann is on: she creates a room with its options as they are and takes P1, and Bob
+    joins by her invite link."""
+    ann.click("#create button[type=submit]")
+    ann.fill("#name", "Ann")
+    ann.click("#join")
+    ann.wait_for_selector("#add-bot")
+    bob.goto(ann.input_value("#invite"))
+    bob.fill("#name", "Bob")
+    bob.click("#join")
+    bob.wait_for_selector("#start")
 
 
 @needs_chromium
@@ -121,14 +125,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> N
 
         ann.goto(f"{server.url}/?seed={seed}")
         ann.select_option("select[name=players]", "3")
-        ann.click("#create button[type=submit]")
-        ann.fill("#name", "Ann")
-        ann.click("#join")
-        ann.wait_for_selector("#add-bot")
-        bob.goto(ann.input_value("#invite"))
-        bob.fill("#name", "Bob")
-        bob.click("#join")
-        bob.wait_for_selector("#start")
+        seat_by_invite(ann, bob)
         ann.click("#add-bot")
         ann.wait_for_selector("text=random bot 3")
         ann.click("#start")
@@ -171,7 +168,8 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         page.wait_for_selector("#hand .card")
         seats = [page.inner_text(f"#table-{p} h3") for p in range(3)]
         assert seats[0].startswith("P1 你 ★") and page.locator("#tables > section").count() == 3
-        assert seats[1].startswith("P2 heuristic bot 2") and seats[2].startswith("P3 heuristic bot 3")
+        # bots are named in the page's language
+        assert seats[1].startswith("P2 策略電腦 2") and seats[2].startswith("P3 策略電腦 3")
         browser.close()
 
 

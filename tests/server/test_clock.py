@@ -40,7 +40,9 @@ async def test_first_time_out_warns_and_plays_safe_second_forfeits_to_a_bot() ->
 
     await wait_for(lambda: len(notices()) == 2)
     assert room.seats[0].kind == "bot"
-    assert notices() == [{"type": "notice", "notice": "timeout", "player": "Slow", "action": "end"},
+    # the action in words, in each client's language (the page shows it as it is), and in notation
+    assert notices() == [{"type": "notice", "notice": "timeout", "player": "Slow", "notation": "end",
+                          "action": "End the turn"},
                          {"type": "notice", "notice": "forfeit", "player": "Slow"}]
     assert str(room.game.history[0]) == "end"                    # the safe default, for the first time-out
     assert room.seats[0].bot == STAND_IN_BOT

@@ -51,6 +51,8 @@ def check_message(message: dict[str, Any], viewer: int | None, truth: Game) -> i
     if viewer is None:   # ... and a spectator's is any seat's view without the hand
         del expected["hand"]
         expected["seat"] = None
+    if truth.over:       # ... and once the game is over, nothing is hidden: every hand (the end screen)
+        expected["hands"] = [truth.view(p)["hand"] for p in range(truth.players)]
     assert view == json.loads(json.dumps(expected))
     own = set(view.get("hand", []))
     legal = message["legal"]

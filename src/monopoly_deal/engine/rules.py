@@ -105,6 +105,29 @@ class Rules:
         return cls(**data)
 
     @classmethod
+    def options(cls) -> list[dict[str, Any]]:
+        """Every option as a form needs it: its name, kind (``flag``, ``choice`` or ``number``), default,
+        choices or bounds (``max`` ``None``: no upper bound). ``start`` also takes a seat number; ``decks`` 0
+        means automatic.
+
+        >>> [o for o in Rules.options() if o["name"] == "putback"]
+        [{'name': 'putback', 'kind': 'choice', 'default': 'bottom', 'choices': ['bottom', 'discard']}]
+        """
+        bounds: dict[str, tuple[int, int | None]] = {
+            "decks": (0, MAX_DECKS), "max_turns": (1, MAX_TURNS), "max_rearrangements": (0, None)}
+        out: list[dict[str, Any]] = []
+        for f in fields(cls):
+            default = getattr(cls(), f.name)
+            if f.name in _CHOICES:
+                out.append({"name": f.name, "kind": "choice", "default": default, "choices": list(_CHOICES[f.name])})
+            elif f.type == "bool":
+                out.append({"name": f.name, "kind": "flag", "default": default})
+            else:
+                low, high = bounds[f.name]
+                out.append({"name": f.name, "kind": "number", "default": default, "min": low, "max": high})
+        return out
+
+    @classmethod
     def parse(cls, text: str) -> Rules:
         """Rules from ``name=value,name=value`` (the command-line form). A yes/no option takes
         true/false, yes/no, on/off or 1/0; every option needs its value.

@@ -22,19 +22,22 @@ from contextlib import asynccontextmanager
 from importlib.resources import files
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Path, Request, WebSocket
+from fastapi import FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
+from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
 from .http import HttpLimits, allowed_hosts_for, guarded_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
+    MAX_TURNS,
     Act,
     AddBot,
+    AskHint,
     Join,
     Ping,
     ProtocolError,
@@ -44,9 +47,10 @@ from .protocol import (
     SetLanguage,
     parse_client_message,
 )
+from .replay import frames
 from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key, encoded
 from .tuning import keep_frozen, tune_gc
-from .views import hello, page_words
+from .views import hello, page_words, rule_options
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -61,8 +65,9 @@ WS_PING_SECONDS = 20.0
 #: units a second, bursts of ``message_burst``), weighed by what its answer costs against what a
 #: person needs: an action is checked, stored and sent to everyone, and a program may play fast
 #: (50 a second); a ``lang`` answer is the largest (every card's words and the whole log, tens of
-#: KiB), and a person changes language once.
-COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20}
+#: KiB), and a person changes language once; a ``hint`` is a search by the strongest bot (thought in
+#: the bot pool, one at a time per seat), and a person asks for one now and then.
+COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20, "hint": 20}
 #: Every connection of one client (one address) draws also from a budget shared by them all, this
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
 CLIENT_SHARE = 5
@@ -180,6 +185,13 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
                  "options": {k: {"help": o.help, "min": o.low, "max": o.high} for k, o in b.options.items()}}
                 for b in BOTS.values()]
 
+    @app.get("/api/rules")
+    async def rules(lang: str = "en") -> JSONResponse:
+        """The rule options for the create form, each with a label and a one-line explanation in ``lang``."""
+        if lang not in LANGUAGES:
+            return JSONResponse({"error": f"no language {lang[:20]!r}; there are {', '.join(LANGUAGES)}"}, 404)
+        return JSONResponse(rule_options(lang, MAX_TURNS, decks_for(10) + 1))
+
     @app.get("/api/i18n/{lang}")
     async def words(lang: str) -> JSONResponse:
         try:
@@ -252,6 +264,19 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         return JSONResponse(stored.record(), headers={
             "Content-Disposition": f'attachment; filename="monopoly-deal-{game_id}.json"'})
 
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(game_id: GameId, request: Request, viewer: Annotated[int | None, Query(ge=0, le=9)] = None,
+                     lang: str = "en") -> list[dict[str, Any]]:
+        """A finished game step by step (:func:`~.replay.frames`): as seat ``viewer`` saw it, or every card open."""
+        stored = await lobby_of(request).store.game(game_id)
+        if stored is None:
+            raise RoomError(f"no game {game_id}", 404)
+        if not stored.finished:   # the positions would show every hidden card
+            raise RoomError("the game is not over: its replay is available when it ends", 403)
+        if viewer is not None and viewer >= len(stored.players):
+            raise RoomError(f"viewer must be a seat from 0 to {len(stored.players) - 1}", 400)
+        return await asyncio.to_thread(frames, stored.record(), viewer, lang if lang in LANGUAGES else "en")
+
     @app.websocket("/ws/{room_id}")
     async def play(websocket: WebSocket, room_id: str, token: str | None = None, lang: str | None = None) -> None:
         await serve_client(lobby_of(websocket), websocket, room_id, token, lang, client_of(websocket))
@@ -304,7 +329,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                 break
             text: str | bytes = event.get("text") or event.get("bytes") or b""
             try:
-                message: Act | SetLanguage | Ping | ProtocolError = parse_client_message(text)
+                message: Act | SetLanguage | Ping | AskHint | ProtocolError = parse_client_message(text)
             except ProtocolError as error:
                 message = error
             if not throttle.allow(COSTS["bad" if isinstance(message, ProtocolError) else message.type], shared):
@@ -323,7 +348,8 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
         writer.cancel()
 
 
-async def _answer(room: Room, conn: Connection, message: Act | SetLanguage | Ping | ProtocolError) -> None:
+async def _answer(room: Room, conn: Connection,
+                  message: Act | SetLanguage | Ping | AskHint | ProtocolError) -> None:
     """What one message from ``conn`` asks of ``room``; a refusal is an ``error`` message to it alone."""
     if isinstance(message, ProtocolError):
         conn.push({"type": "error", "error": str(message)})
@@ -335,12 +361,25 @@ async def _answer(room: Room, conn: Connection, message: Act | SetLanguage | Pin
             await room.act(conn.viewer, message.action)
         except RoomError as error:
             conn.push({"type": "error", "error": str(error), "action": message.action})
+    elif isinstance(message, AskHint):
+        if conn.viewer is None:
+            conn.push({"type": "error", "error": "spectators have no decisions to hint"})
+            return
+        # thought beside this connection's other messages: reading them goes on meanwhile
+        asyncio.ensure_future(_hint(room, conn, conn.viewer))
     elif isinstance(message, SetLanguage):
         conn.lang = message.lang
         conn.push(hello(conn.lang))
         room.send_state(conn, from_start=True)
     else:
         conn.push({"type": "pong"})
+
+
+async def _hint(room: Room, conn: Connection, seat: int) -> None:
+    try:
+        conn.push(await room.hint(seat))
+    except RoomError as error:
+        conn.push({"type": "error", "error": str(error), "hint": True})
 
 
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:

@@ -65,11 +65,17 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Act | SetLanguage | Ping, Field(discriminator="type")]
-_CLIENT: TypeAdapter[Act | SetLanguage | Ping] = TypeAdapter(ClientMessage)
+class AskHint(_Strict):
+    """Ask the strongest bot what it would do in your seat's decision now (where the room allows hints)."""
+
+    type: Literal["hint"]
 
 
-def parse_client_message(text: str | bytes) -> Act | SetLanguage | Ping:
+ClientMessage = Annotated[Act | SetLanguage | Ping | AskHint, Field(discriminator="type")]
+_CLIENT: TypeAdapter[Act | SetLanguage | Ping | AskHint] = TypeAdapter(ClientMessage)
+
+
+def parse_client_message(text: str | bytes) -> Act | SetLanguage | Ping | AskHint:
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError(f"message too long: {len(text)} bytes, at most {MAX_MESSAGE_BYTES}")
     try:
@@ -106,7 +112,8 @@ _NUMBERS = [f.name for f in fields(Rules) if f.type == "int"]
 
 class RoomOptions(_Strict):
     """A new room: seats, edition, rule options, turn clock (seconds per turn, none if absent), language,
-    and whether it is private (not listed; joining needs the invite link's secret).
+    whether it is private (not listed; joining needs the invite link's secret) and whether its players
+    may ask for hints (off for tournament matches).
 
     Every rule option is checked here, against the player count where it depends on it:
 
@@ -125,6 +132,7 @@ class RoomOptions(_Strict):
     clock: float | None = Field(default=None, ge=5, le=3600)
     lang: Lang = "en"
     private: bool = False
+    hints: bool = True
     seed: int | None = Field(default=None, ge=0, lt=2**63)  # honoured only by a server started to allow it (tests)
 
     @field_validator("rules")

@@ -42,12 +42,14 @@ from ..record import rules_for, start_game
 from .botpool import BotPool, Search, searches
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
-from .views import action_fields, log_lines, new_narrator, spectator_view, translator
+from .views import action_fields, finished_view, log_lines, new_narrator, spectator_view, translator
 
 log = logging.getLogger("monopoly_deal.server")
 
 #: The bot that takes over a seat whose player leaves or runs out of time twice (R10.5).
 STAND_IN_BOT = "heuristic" if "heuristic" in BOTS else "random"
+#: The bot a hint asks: the strongest there is, within the server's time per decision (``bot_seconds``).
+HINT_BOT = next(name for name in ("ismcts", "heuristic", "random") if name in BOTS)
 _SEED_MASK = (1 << 63) - 1
 
 
@@ -223,6 +225,7 @@ class Room:
         o = self.options
         return {"id": self.id, "name": o.name, "status": self.status, "players": o.players, "edition": o.edition,
                 "rules": Rules.from_dict(o.rules).changed(), "clock": o.clock, "lang": o.lang, "private": o.private,
+                "hints": o.hints,
                 "seats": [s.public() if s else None for s in self.seats], "host": self.host,
                 "game_id": self.game_id, "watching": len(self.connections)}
 
@@ -467,6 +470,26 @@ class Room:
             await self._accept(action)
         self._after_change()
 
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """What the strongest bot (:data:`HINT_BOT`) would do in ``seat``'s decision now, thought in the bot
+        pool on a copy of the game (the event loop never waits for it): a ``hint`` message naming the action,
+        for the page to highlight. Refused where the room has hints off, or when it is not ``seat``'s decision."""
+        if not self.options.hints:
+            raise RoomError("this room has hints off")
+        game = self.game
+        if game is None or game.over or game.decider != seat:
+            raise RoomError("a hint is for your own decision, when you have one")
+        version, world = len(game.history), game.clone()
+        seed = (game.seed * 16 + seat + version * 1009 + 7) & _SEED_MASK
+        limits = self.lobby.limits
+        search = Search(HINT_BOT, seed, limits.bot_seconds) if searches(HINT_BOT) else None
+        try:
+            action = await self.lobby.bot_pool.decide((self.id, "hint", seat), make_bot(HINT_BOT, seed), world,
+                                                      seat, search)
+        except RuntimeError:   # this seat's previous hint is still being thought
+            raise RoomError("a hint is already being thought for you") from None
+        return {"type": "hint", "action": str(action), "version": version}
+
     async def _accept(self, action: Action) -> None:
         """Apply a legal action and store it; the caller holds the lock and broadcasts only afterwards, so
         nobody hears of an action before it is stored. Should the store fail, the game is dealt again and
@@ -583,16 +606,20 @@ class Room:
                 self._notice("forfeit", {"player": info.name})
             else:
                 action = safe_default(game)
+                names = list(game.names)
                 await self._save()
                 await self._accept(action)
-                self._notice("timeout", {"player": info.name, "action": str(action)})
+                self._notice("timeout", {"player": info.name, "notation": str(action)},
+                             lambda lang: {"action": translator(lang).action(action, names)})
         self._after_change()
 
     # --- sending ------------------------------------------------------------
 
-    def _notice(self, kind: str, params: dict[str, Any]) -> None:
+    def _notice(self, kind: str, params: dict[str, Any],
+                words: Callable[[str], dict[str, Any]] | None = None) -> None:
+        """Tell everyone; ``words(lang)`` gives the parameters said in each connection's language."""
         for conn in self.connections:
-            conn.push({"type": "notice", "notice": kind, **params})
+            conn.push({"type": "notice", "notice": kind, **params, **(words(conn.lang) if words else {})})
 
     def state_for(self, conn: Connection, summary: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything ``conn`` may see now: the room, its seat's view (no hand for spectators), its
@@ -605,6 +632,8 @@ class Room:
             return message
         viewer = conn.viewer
         view = game.view(viewer) if viewer is not None else spectator_view(game)
+        if game.over:
+            view = finished_view(game, view)
         mine = viewer is not None and game.decider == viewer and not game.over
         legal = []
         if mine:

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from functools import cache
 from typing import Any
 
-from ..engine import Action, Game
+from ..engine import Action, Game, Rules
 from ..engine.cards import COLOUR_KEYS, NO_COLOUR_KEY, RENT, SET_SIZE, TYPES, Kind
 from ..i18n import Translator, get_translator
 from ..narrate import Message, Narrator
@@ -144,3 +144,44 @@ def page_words(lang: str) -> dict[str, str]:
     """The web page's words in ``lang`` (one of :data:`~monopoly_deal.i18n.LANGUAGES`, else ``ValueError``):
     its own labels (``web.*``, lobby and room) and the front ends' (``ui.*``), by message id."""
     return {k: v for k, v in translator(lang).catalogue().items() if k.startswith(("web.", "ui."))}
+
+
+def finished_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` of a game that is over, with every hand shown (nothing is hidden any more): the end screen's.
+
+    >>> game = Game(players=2, seed=1)
+    >>> "hands" in finished_view(game, game.view(0))
+    Traceback (most recent call last):
+    ...
+    ValueError: the game is not over: its hands stay hidden
+    """
+    if not game.over:
+        raise ValueError("the game is not over: its hands stay hidden")
+    return {**view, "hands": [game.view(p)["hand"] for p in range(game.players)]}
+
+
+def open_view(game: Game) -> dict[str, Any]:
+    """Every hand open: a finished game's replay "with all cards open" (never for a game being played)."""
+    view = spectator_view(game)
+    view["hands"] = [game.view(p)["hand"] for p in range(game.players)]
+    return view
+
+
+@cache
+def rule_options(lang: str, most_turns: int, most_decks: int) -> list[dict[str, Any]]:
+    """The rule options as the create form shows them, in ``lang``: :meth:`Rules.options` with a label,
+    a one-line explanation and words for each choice (``web.rule.NAME``, ``web.rule.NAME.help``,
+    ``web.rule.NAME.CHOICE``), within the server's bounds (``most_turns``, ``most_decks``)."""
+    tr = translator(lang)
+    out = []
+    for option in Rules.options():
+        name = option["name"]
+        entry = {**option, "label": tr.gettext(f"web.rule.{name}"), "help": tr.gettext(f"web.rule.{name}.help")}
+        if option["kind"] == "choice":
+            entry["choices"] = [{"value": c, "label": tr.gettext(f"web.rule.{name}.{c}")} for c in option["choices"]]
+        if name == "max_turns":
+            entry["max"] = most_turns
+        if name == "decks":
+            entry["max"] = most_decks
+        out.append(entry)
+    return out

@@ -1,43 +1,70 @@
-// Cards drawn in their real colours: properties with their colour band, wilds split in two,
-// money in green, actions in cream. `catalogue` is the server's card list in the page's language.
+// Cards that look like the game's, drawn with CSS: a colour band (two halves for a two-colour wild, the
+// colour in use on top), the value in the corner, the rent ladder on property cards and the action's
+// rules in the page's language. Names wrap, never cut. `words` is { C: the server's card catalogue, t }.
+import { el } from "./dom.js";
 
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
-    else if (name === "class") node.className = value;
-    else if (name === "style") node.style.cssText = value;   // the CSP allows styles set this way, not style=""
-    else node.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined && child !== false) node.append(child);
-  }
-  return node;
+const PROPERTY_KINDS = ["property", "wild", "rainbow"];
+const BAND_KINDS = [...PROPERTY_KINDS, "rent", "rent_any"];
+
+// A card's colours, the one in use first (a wild on a table stands as one of its two colours).
+function coloursOf(info, as) {
+  if (!as || info.colours.length !== 2) return info.colours;
+  return info.colours[0] === as ? info.colours : [info.colours[1], info.colours[0]];
 }
-
-const ALL_COLOURS = ["brown", "light-blue", "pink", "orange", "red", "yellow", "green", "dark-blue", "railroad", "utility"];
 
 function band(colours) {
-  if (colours.length === 0) return "var(--c-none)";
   if (colours.length > 2) return "conic-gradient(" + colours.map((c) => `var(--c-${c})`).join(",") + ")";
   if (colours.length === 2) return `linear-gradient(90deg, var(--c-${colours[0]}) 50%, var(--c-${colours[1]}) 50%)`;
-  return `var(--c-${colours[0]})`;
+  return colours.length ? `var(--c-${colours[0]})` : "var(--c-none)";
 }
 
-// One card; `as` is the colour a wild stands as on a table.
-export function card(catalogue, key, { as = null, small = false, onclick = null, selected = false, data = {} } = {}) {
-  const info = catalogue.cards[key] || { name: key, kind: "action", value: 0, colours: [] };
-  const classes = ["card", `k-${info.kind}`, small ? "small" : "", selected ? "selected" : "", onclick ? "clickable" : ""];
-  const attrs = { class: classes.join(" "), title: info.name, onclick, "data-card": key };
-  for (const [name, value] of Object.entries(data)) attrs[`data-${name}`] = value;
-  const node = el("div", attrs);
-  const colours = as && info.colours.length > 1 ? [as] : info.colours.length ? info.colours : ALL_COLOURS;
-  if (["property", "wild", "rainbow", "rent", "rent_any"].includes(info.kind)) {
-    node.append(el("div", { class: "band", style: `background:${band(colours)}` }));
+// The rent of one colour by cards held: "1 ▸ 2M · 2 ▸ 4M · 3 ▸ 7M" (the real cards' ladder).
+function ladder(words, colour, current = -1) {
+  const rents = words.C.colours[colour].rent;
+  return el("ol", { class: "ladder", "aria-label": words.C.colours[colour].name }, rents.map((rent, i) =>
+    el("li", { class: i === current ? "now" : null }, el("span", { class: "count" }, String(i + 1)), el("span", {}, `${rent}M`))));
+}
+
+// What a card does, in words: the rules text of an action, the ladder(s) of a property.
+function body(words, key, info, as, held) {
+  if (info.kind === "money") return el("div", { class: "money" }, `${info.value}M`);
+  if (info.kind === "property") return ladder(words, info.colours[0], held - 1);
+  if (info.kind === "wild") {
+    return el("div", { class: "ladders" }, coloursOf(info, as).map((c, i) =>
+      el("div", { class: i === 0 && as ? "in-use" : as ? "unused" : null }, ladder(words, c, as === c ? held - 1 : -1))));
   }
-  node.append(el("div", { class: "value" }, `${info.value}M`));
-  node.append(el("div", { class: "name" }, info.name));
-  if (as && info.colours.length > 1) node.append(el("div", { class: "as" }, "→ " + catalogue.colours[as].name));
-  return node;
+  return el("p", { class: "text" }, words.t(`cardtext.${info.kind}`));
+}
+
+// The words a screen reader says for a card: "Sly Deal, 3M: take one property …".
+export function cardLabel(words, key, as = null) {
+  const info = words.C.cards[key] || { name: key, kind: "action", value: 0, colours: [] };
+  const parts = [info.name, `${info.value}M`];
+  if (as && info.colours.length > 1 && words.C.colours[as]) parts.push(words.t("card-as", { colour: words.C.colours[as].name }));
+  return parts.join(", ");
+}
+
+// One card. Options: `as` (the colour a wild stands as), `held` (cards in its set, to mark the rent now),
+// `small`, `selected`, `onclick` (makes it a button: focusable, Enter/Space), `key` (its identity on the page,
+// for in-place updates and for its journey when it moves), `data` (more data-* attributes), `label`.
+export function card(words, key, { as = null, held = 0, small = false, selected = false, onclick = null,
+  key: identity = null, data = {}, label = null, highlight = false } = {}) {
+  const info = words.C.cards[key] || { name: key, kind: "action", value: 0, colours: [] };
+  const classes = ["card", `k-${info.kind}`, small ? "small" : "", selected ? "selected" : "",
+    onclick ? "clickable" : "", highlight ? "highlight" : ""];
+  const attrs = { class: classes.filter(Boolean).join(" "), "data-card": key, "data-key": identity, "data-fly": identity ? key : null,
+    title: small ? `${info.name} (${info.value}M)` : null };
+  if (onclick) {
+    Object.assign(attrs, { role: "button", tabindex: 0, onclick, "aria-pressed": selected ? "true" : "false",
+      "aria-label": label || cardLabel(words, key, as),
+      onkeydown: (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onclick(event); } } });
+  } else {
+    Object.assign(attrs, { role: "img", "aria-label": label || cardLabel(words, key, as) });
+  }
+  for (const [name, value] of Object.entries(data)) attrs[`data-${name}`] = value;
+  const colours = coloursOf(info, as);
+  const top = el("div", { class: "top", style: BAND_KINDS.includes(info.kind) ? `background:${band(colours)}` : null },
+    el("span", { class: "value" }, `${info.value}M`),
+    el("span", { class: "name" }, info.name.replaceAll("/", "/\u200b")));
+  return el("div", attrs, top, small ? null : body(words, key, info, as, held));
 }

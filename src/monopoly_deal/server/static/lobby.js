@@ -1,0 +1,160 @@
+// The lobby (quick play, a room's options as labelled controls, the rooms list) and a room's seats
+// before its game. The seats page is morphed in place, so a name being typed survives others joining.
+import { el } from "./dom.js";
+
+export async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+export const tokenKey = (id) => `mdeal-token-${id}`;
+
+// A bot's name in words: "heuristic" -> "Heuristic bot" / "啟發式電腦".
+export const botName = (words, bot) => words.t(`bot-name.${String(bot).split(":")[0]}`);
+
+// A seat's name as shown: a bot the server named "heuristic bot 2" is said in the page's language.
+export function seatLabel(words, info, fallback) {
+  const match = info && info.kind === "bot" && /^(\w+) bot (\d+)$/.exec(info.name);
+  return match ? words.t("bot-seat", { bot: botName(words, match[1]), n: match[2] }) : (info ? info.name : fallback);
+}
+
+// A room's name, or a readable one made up: "Ann's table", "A table for 3".
+export function roomTitle(words, room) {
+  if (room.name) return room.name;
+  const host = room.host !== null && room.host !== undefined ? room.seats[room.host] : null;
+  return host ? words.t("room-of", { player: host.name }) : words.t("room-for", { count: room.players });
+}
+
+// One rule option as a labelled control with its one-line explanation (from GET /api/rules).
+function ruleControl(option) {
+  const id = `rule-${option.name}`;
+  const help = el("small", { id: `${id}-help`, class: "help" }, option.help);
+  let control;
+  if (option.kind === "flag") {
+    control = el("input", { type: "checkbox", id, name: id, checked: option.default, "aria-describedby": help.id });
+    return el("div", { class: "rule flag" }, el("label", {}, control, " ", option.label), help);
+  }
+  if (option.kind === "choice") {
+    control = el("select", { id, name: id, "aria-describedby": help.id },
+      option.choices.map((c) => el("option", { value: c.value, selected: c.value === option.default }, c.label)));
+  } else {
+    control = el("input", { type: "number", id, name: id, value: option.default, min: option.min, max: option.max ?? null, "aria-describedby": help.id });
+  }
+  return el("div", { class: "rule" }, el("label", { for: id }, option.label), " ", control, help);
+}
+
+// The options that differ from the defaults, read from the form: { putback: "discard" }.
+function chosenRules(form, options) {
+  const rules = {};
+  for (const option of options) {
+    const control = form.querySelector(`#rule-${option.name}`);
+    const value = option.kind === "flag" ? control.checked : option.kind === "number" ? Number(control.value) : control.value;
+    if (value !== option.default) rules[option.name] = value;
+  }
+  return rules;
+}
+
+export async function showLobby(app, words, lang, seed) {
+  const error = el("p", { class: "error", id: "error", role: "alert" });
+  const options = await api(`/api/rules?lang=${encodeURIComponent(lang)}`);
+  const field = (label, control) => el("label", {}, el("span", {}, label), " ", control);
+  const form = el("form", { class: "panel", id: "create", "aria-labelledby": "create-title" },
+    el("h2", { id: "create-title" }, words.t("create")),
+    el("div", { class: "row" },
+      field(words.t("room-name"), el("input", { name: "name", maxlength: 40, placeholder: words.t("room-name-hint") })),
+      field(words.t("players"), el("select", { name: "players" }, [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => el("option", { value: n }, String(n))))),
+      field(words.t("edition"), el("select", { name: "edition" },
+        el("option", { value: "base" }, words.t("base")), el("option", { value: "enhanced" }, words.t("enhanced")))),
+      field(words.t("clock"), el("input", { name: "clock", type: "number", min: 5, max: 3600 }))),
+    el("div", { class: "row" },
+      el("label", {}, el("input", { name: "private", type: "checkbox", id: "private" }), " ", words.t("private")),
+      el("label", {}, el("input", { name: "hints", type: "checkbox", id: "hints", checked: true }), " ", words.t("hints-allowed"))),
+    el("details", { class: "rules" }, el("summary", {}, words.t("rules")), options.map(ruleControl)),
+    el("button", { class: "primary", type: "submit" }, words.t("create")), error);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    try {
+      const room = await api("/api/rooms", {
+        name: data.get("name"), players: Number(data.get("players")), edition: data.get("edition"),
+        clock: data.get("clock") ? Number(data.get("clock")) : null, lang, rules: chosenRules(form, options),
+        private: data.get("private") === "on", hints: data.get("hints") === "on", ...(seed === null ? {} : { seed }),
+      });
+      location.search = new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id });
+    } catch (e) { error.textContent = e.message; }
+  });
+  const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, words.t("open-rooms")));
+  app.replaceChildren(quickPlay(words, lang, seed), form, list);
+  const rooms = await api("/api/rooms");
+  if (rooms.length === 0) list.append(el("p", {}, words.t("no-rooms")));
+  for (const room of rooms) {
+    const taken = room.seats.filter(Boolean).length;
+    list.append(el("p", { class: "row" },
+      el("b", {}, roomTitle(words, room)), ` ${taken}/${room.players} · ${words.t(room.status)} · ${words.t(room.edition)} `,
+      el("a", { href: `?room=${room.id}`, class: "button" }, room.status === "open" ? words.t("join") : words.t("watch"))));
+  }
+}
+
+// One click to a game: you and two bots.
+function quickPlay(words, lang, seed) {
+  const error = el("p", { class: "error", role: "alert" });
+  const name = el("input", { id: "quick-name", placeholder: words.t("your-name"), "aria-label": words.t("your-name"), maxlength: 24 });
+  const button = el("button", { class: "primary big", id: "quick-play", onclick: async () => {
+    button.disabled = true;
+    try {
+      location.search = `?room=${await startBotGame(name.value.trim() || words.t("you"), lang, seed)}`;
+    } catch (e) { error.textContent = e.message; button.disabled = false; }
+  } }, words.t("quick-play"));
+  return el("div", { class: "panel", id: "quick" }, el("p", {}, words.t("quick-play-hint")),
+    el("p", { class: "row" }, name, button), error);
+}
+
+// A 3-player base game started at once: ``name`` in seat P1, the strongest bot the server offers
+// (heuristic, where registered) in the others. Only the REST calls a person would make by hand.
+async function startBotGame(name, lang, seed) {
+  const bots = (await api("/api/bots")).map((b) => b.name);
+  const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+  const room = await api("/api/rooms", { players: 3, edition: "base", lang, ...(seed === null ? {} : { seed }) });
+  const { token: seatToken } = await api(`/api/rooms/${room.id}/join`, { name });
+  localStorage.setItem(tokenKey(room.id), seatToken);
+  for (let seat = 1; seat < room.players; seat++) await api(`/api/rooms/${room.id}/bots`, { token: seatToken, bot });
+  await api(`/api/rooms/${room.id}/start`, { token: seatToken });
+  return room.id;
+}
+
+// The seats before the game: who sits where, the invite link, join / add a bot / start / leave.
+export function seats(ctx) {
+  const { state, words } = ctx;
+  const room = state.room;
+  const seated = ctx.token() !== null;
+  const host = seated && state.you !== null && state.you === room.host;
+  const list = el("ul", { class: "seats" }, room.seats.map((s, i) => el("li", { "data-key": `seat-${i}` },
+    `${words.t("seat")} P${i + 1}: `, s ? `${seatLabel(words, s, "")}${s.kind === "bot" ? ` (${words.t("bot")})` : ""}` : words.t("empty"),
+    host && s && i !== room.host ? el("button", { class: "remove", "data-seat": i, onclick: () => ctx.post("remove", { seat: i }) }, words.t("remove")) : null)));
+  const secret = state.invite || ctx.invite;
+  const link = `${location.origin}/?${new URLSearchParams(secret ? { room: room.id, invite: secret } : { room: room.id })}`;
+  const copied = ctx.copied;
+  const panel = el("div", { class: "panel", id: "seats" }, el("h2", {}, roomTitle(words, room)),
+    el("p", { class: "facts" }, [words.t(room.edition), room.private ? words.t("private-room") : words.t("public-room"),
+      room.clock ? words.t("clock-is", { n: room.clock }) : null, room.hints ? null : words.t("hints-off")].filter(Boolean).join(" · ")),
+    list,
+    el("p", { class: "row" }, el("label", { for: "invite" }, `${words.t("invite")}: `), el("input", { value: link, readonly: true, size: 36, id: "invite" }),
+      el("button", { id: "copy", onclick: () => ctx.copy(link) }, copied ? words.t("copied") : words.t("copy")),
+      el("span", { class: "sr-only", "aria-live": "polite" }, copied ? words.t("copied") : "")));
+  if (!seated) {
+    panel.append(el("p", { class: "row" }, el("input", { id: "name", placeholder: words.t("your-name"), "aria-label": words.t("your-name"), maxlength: 24 }),
+      el("button", { class: "primary", id: "join", onclick: ctx.join }, words.t("join"))));
+  } else {
+    const bots = state.bots.length ? state.bots : [{ name: "random" }];
+    panel.append(el("p", { class: "row" },
+      el("select", { id: "bot", "aria-label": words.t("bot-kind") }, bots.map((b) => el("option", { value: b.name, title: b.summary }, botName(words, b.name)))),
+      el("button", { id: "add-bot", onclick: () => ctx.post("bots", { bot: document.getElementById("bot").value }) }, words.t("add-bot")),
+      el("button", { class: "primary", id: "start", onclick: () => ctx.post("start") }, words.t("start")),
+      el("button", { id: "leave", onclick: ctx.leave }, words.t("leave"))));
+  }
+  return panel;
+}
