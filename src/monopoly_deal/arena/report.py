@@ -157,10 +157,10 @@ def summarize(results: list[dict[str, Any]], options: dict[str, Any]) -> ArenaRe
 
 
 class Progress:
-    """A progress line with games done, speed and ETA: redrawn on a terminal, every 10% otherwise."""
+    """A progress line with games (or matches) done, speed and ETA: redrawn on a terminal, every 10% otherwise."""
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total, self.done, self.start = total, 0, time.perf_counter()
+    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "games") -> None:
+        self.total, self.done, self.start, self.unit = total, 0, time.perf_counter(), unit
         self.stream = stream
         self._next_line = 0.0
 
@@ -172,7 +172,7 @@ class Progress:
         eta = elapsed / self.done * (self.total - self.done)
         width = 30
         filled = width * self.done // self.total
-        text = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games, "
+        text = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.unit}, "
                 f"{self.done / elapsed if elapsed else 0:.1f}/s, ETA {_clock(eta)}")
         if self.stream.isatty():
             self.stream.write("\r" + text + ("\n" if self.done == self.total else ""))

@@ -1,7 +1,7 @@
 """Tournaments (R10): teams, matches seated by dice, a limit per match, points and shared ranks.
 
-No I/O beyond :meth:`Tournament.save` and :func:`load`: the pieces are pure, so
-the command line (bots) and the server (people) share them.
+The pieces are pure (no I/O), so the command line (bots) and the server
+(people) share them; only :mod:`~monopoly_deal.tournament.report` writes files.
 
 >>> from monopoly_deal.tournament import Team, TournamentOptions, run_tournament
 >>> options = TournamentOptions(tuple(Team(n, "random") for n in "ABCD"), matches=4, seed=1)
@@ -26,7 +26,8 @@ The parts, each usable alone:
   player), :class:`MatchRecord`, :func:`replay_match`.
 - :func:`shared_ranks`, :func:`standings` — R10.4.
 - :class:`Tournament` — options and matches; ``to_dict``/``from_dict``,
-  ``save``/:func:`load` (a file that replays exactly, or one clear error).
+  ``dumps``/:func:`loads`, :func:`save`/:func:`load` (a file that replays
+  exactly, or one clear error).
 - :func:`run_tournament` — every match, over processes or Ray, same results.
 """
 
@@ -35,14 +36,15 @@ from .dice import MatchDice, Seating, seat_by_dice
 from .limit import BOT_LIMIT, PEOPLE_LIMIT, Limit, LimitFinish, asset_values, decide_at_limit
 from .match import MatchError, MatchRecord, conclude, new_match_game, play_match, replay_match
 from .options import Team, TournamentOptions
+from .report import load, save
 from .run import run_tournament
 from .standings import TeamStanding, points_by_match, shared_ranks, standings
-from .state import Tournament, TournamentError, load, loads
+from .state import Tournament, TournamentError, loads
 
 __all__ = [
     "BOT_LIMIT", "PEOPLE_LIMIT", "STAND_IN", "Limit", "LimitFinish", "MatchDice", "MatchError", "MatchRecord",
     "Seating", "Team", "TeamStanding", "TimeOut", "Tournament", "TournamentError", "TournamentOptions",
     "asset_values", "conclude", "decide_at_limit", "forfeited", "load", "loads", "new_match_game",
-    "play_match", "points_by_match", "replay_match", "run_tournament", "safe_move", "seat_by_dice",
+    "play_match", "points_by_match", "replay_match", "run_tournament", "safe_move", "save", "seat_by_dice",
     "shared_ranks", "standings", "time_out",
 ]

@@ -162,8 +162,8 @@ def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchReco
         raise MatchError("field 'game': missing, or not a game record")
     for name in ("edition", "rules", "seed", "players"):
         if stored.get(name) != expected[name]:
-            raise MatchError(f"field 'game.{name}': the file says {stored.get(name)!r}; the tournament's options "
-                             f"and dice give {expected[name]!r}")
+            raise MatchError(f"field 'game.{name}': the file says {_short(stored.get(name))}; the tournament's "
+                             f"options and dice give {_short(expected[name])}")
     try:
         game = replay(from_dict(stored, "game"))
     except RecordError as error:
@@ -176,11 +176,16 @@ def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchReco
     again = match.to_dict()
     for name, value in again.items():
         if data.get(name) != value:
-            raise MatchError(f"field {name!r}: the file says {data.get(name)!r}, the replay gives {value!r}")
+            raise MatchError(f"field {name!r}: the file says {_short(data.get(name))}, the replay gives {_short(value)}")
     unknown = sorted(set(data) - set(again))
     if unknown:
         raise MatchError(f"field {unknown[0]!r}: unknown; a match has {', '.join(again)}")
     return match
+
+
+def _short(value: Any, limit: int = 160) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _timeouts(data: Any, game: Game) -> list[TimeOut]:

@@ -17,21 +17,20 @@ it all from the seed; an edited or corrupted file raises one
 ``t.json: matches[3]: field 'winner': the file says 2, the replay gives 0``.
 A program that plays matches with people (the server) keeps a
 :class:`Tournament`, adds each match as it ends, and stores ``to_dict()``.
+Files are written and read by :mod:`monopoly_deal.tournament.report`.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .match import MatchError, MatchRecord, replay_match
 from .options import TournamentOptions
 from .standings import TeamStanding, points_by_match, standings
 
-__all__ = ["FORMAT", "MAX_FILE_BYTES", "Tournament", "TournamentError", "load", "loads"]
+__all__ = ["FORMAT", "MAX_FILE_BYTES", "Tournament", "TournamentError", "loads"]
 
 FORMAT = "monopoly-deal-tournament"
 VERSION = 1
@@ -76,13 +75,6 @@ class Tournament:
         lines = [json.dumps(m.to_dict(), ensure_ascii=False, separators=(",", ":")) for m in self.matches]
         return head[:-1] + ', "matches": [\n' + ",\n".join(lines) + "\n]}\n"
 
-    def save(self, path: str | Path) -> None:
-        """Write the file whole or not at all (written beside it, then moved over it)."""
-        path = Path(path)
-        part = path.with_name(path.name + ".part")
-        part.write_text(self.dumps(), encoding="utf-8")
-        os.replace(part, path)
-
     @classmethod
     def from_dict(cls, data: Any, source: str = "<tournament>") -> Tournament:
         """Check a parsed tournament file and replay every match; :class:`TournamentError` otherwise."""
@@ -117,17 +109,3 @@ def loads(text: str, source: str = "<tournament>") -> Tournament:
     except (ValueError, RecursionError) as error:
         raise TournamentError(f"{source}: not valid JSON: {str(error).splitlines()[0]}") from None
     return Tournament.from_dict(data, source)
-
-
-def load(path: str | Path) -> Tournament:
-    """Read, check and replay the tournament file ``path``."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise TournamentError(f"{path}: too large for a tournament file (over {MAX_FILE_BYTES // 2**20} MiB)")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise TournamentError(f"{path}: cannot read the file: {reason}") from None
-    return loads(text, str(path))
