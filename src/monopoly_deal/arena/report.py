@@ -173,13 +173,18 @@ class Progress:
         width = 30
         filled = width * self.done // self.total
         text = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.unit}, "
-                f"{self.done / elapsed if elapsed else 0:.1f}/s, ETA {_clock(eta)}")
+                f"{_pace(self.done, elapsed)}, ETA {_clock(eta)}")
         if self.stream.isatty():
             self.stream.write("\r" + text + ("\n" if self.done == self.total else ""))
         elif self.done / self.total >= self._next_line or self.done == self.total:
             self.stream.write(text + "\n")
             self._next_line += 0.1
         self.stream.flush()
+
+
+def _pace(done: int, elapsed: float) -> str:
+    """``12.5/s`` when several a second, else ``4.2 s each`` (slow matches would all show 0.0/s)."""
+    return f"{done / elapsed:.1f}/s" if done >= elapsed else f"{elapsed / done:.1f} s each"
 
 
 def _clock(seconds: float) -> str:
