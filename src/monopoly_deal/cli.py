@@ -186,6 +186,10 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--out", metavar="DIR", required=True,
                             help=f"write {', '.join(OUTPUTS)} here (made if missing)")
     tournament.set_defaults(run=_run_tournament)
+    from .bots.registry import describe
+
+    tournament.epilog = describe()
+    tournament.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
 
 

@@ -85,7 +85,7 @@ class Limit:
 
 #: The bots' default: 30 turns in all (7½ rounds of a 4-team match). People take about 1½ minutes
 #: a turn (draw, up to three plays, everyone's payments), so 45 minutes is about 30 turns; four
-#: heuristic bots finish about 85% of their matches by sets within it (docs/tournament.md).
+#: heuristic bots finish about 80% of their matches by sets within it (docs/tournament.md).
 BOT_LIMIT = Limit(turns=30)
 #: People's default, as S1 plays: 45 minutes a match.
 PEOPLE_LIMIT = Limit(seconds=45 * 60.0)
