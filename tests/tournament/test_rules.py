@@ -206,8 +206,8 @@ def test_R10_4_one_point_a_win_and_standings_count_how_matches_ended() -> None:
 # --- R10.5 forfeits --------------------------------------------------------------------------
 
 def test_R10_5_a_second_time_out_forfeits_and_a_stand_in_plays_the_seat() -> None:
-    # the ismcts team thinks far longer than the clock allows; the random ones never do
-    options = TournamentOptions(teams("ismcts:iters=200", "random", "random"), matches=1, move_time=0.002, seed=4)
+    # the ismcts team thinks 0.3 s a decision, three times what the clock allows; random bots take microseconds
+    options = TournamentOptions(teams("ismcts:time=0.3", "random", "random"), matches=1, move_time=0.1, seed=4)
     match = play_match(options, 0)
     slow = match.seating.order.index(0)
     first, second = [t for t in match.timeouts if t.seat == slow][:2]
@@ -220,7 +220,7 @@ def test_R10_5_a_second_time_out_forfeits_and_a_stand_in_plays_the_seat() -> Non
 
 
 def test_R10_5_a_team_that_forfeited_scores_nothing_even_if_its_seat_wins() -> None:
-    options = TournamentOptions(teams("ismcts:iters=200", "random"), matches=1, move_time=0.002, seed=4)
+    options = TournamentOptions(teams("ismcts:time=0.3", "random"), matches=1, move_time=0.1, seed=4)
     match = play_match(options, 0)
     slow = match.seating.order.index(0)
     won_by_stand_in = replace(match, winner=slow)

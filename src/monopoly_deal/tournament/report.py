@@ -57,10 +57,8 @@ def match_line(options: TournamentOptions, match: MatchRecord) -> str:
         if match.roll_off:
             line += f"; tie, roll-off {_rolls(seated, match.roll_off)}"
         line += f" -> {seated[match.winner]} wins"
-    for seat in sorted(t.seat for t in match.timeouts):
-        if match.seating.order[seat] in match.forfeits:
-            line += f"; {seated[seat]} forfeited (timed out twice), scores 0"
-            break
+    for team in sorted(match.forfeits):
+        line += f"; {teams[team]} forfeited (timed out twice), scores 0"
     return line
 
 
