@@ -12,7 +12,12 @@ from typing import Any, NoReturn
 from . import __version__
 from .bots import BOTS
 from .engine import Rules
+from .engine.rules import MAX_TURNS
 from .i18n import LANGUAGES, get_translator
+from .parallel import RayUnavailable, check_ray
+from .tournament.limit import BOT_LIMIT, Limit
+from .tournament.options import MAX_MATCHES
+from .tournament.report import OUTPUTS
 
 #: Exit codes: 2 when the command line is wrong (nothing was done), 1 when what it names fails
 #: (a file that is not a record, a database that does not answer, a port in use).
@@ -90,10 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.set_defaults(run=_run_scenario)
 
     replay = sub.add_parser("replay", help="tell a recorded game in words, turn by turn")
-    replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes")
+    replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes, "
+                        "or a tournament file: told match by match")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
     replay.add_argument("--tui", action="store_true", help="step through the game on the table, forwards and backwards")
     replay.add_argument("--lang", choices=LANGUAGES, default="en", help="with --tui: en, zh-Hant or zh-Hans")
+    replay.add_argument("--match", type=_positive, metavar="N",
+                        help="a tournament file (as 'mdeal tournament' writes): tell only match N (from 1)")
     replay.set_defaults(run=_run_replay)
 
     play = sub.add_parser("play", help="play in the terminal, against bots or friends at one keyboard")
@@ -151,11 +159,48 @@ def build_parser() -> argparse.ArgumentParser:
     _common(arena)
     arena.add_argument("--games", type=_positive, default=100,
                        help="games in all, rounded up to whole seat rotations (default 100)")
-    arena.add_argument("--jobs", type=_positive, default=1, help="processes to play in (default 1)")
+    _parallel_options(arena, "games")
     arena.add_argument("--out", metavar="DIR", help="write results.json, bots.csv, crosstable.csv, winrates.png here")
     arena.add_argument("--records", action="store_true", help="also write every game's record to DIR/games.jsonl")
     arena.set_defaults(run=_run_arena)
+
+    tournament = sub.add_parser("tournament", help="teams of bots play a tournament (R10): seating by dice, "
+                                "a limit a match, points and shared ranks")
+    tournament.add_argument("--team", action="append", required=True, type=_team, metavar="NAME=SPEC",
+                            help="a team: its name and its bot, e.g. A=ismcts:iters=500 (once per team, 2 to 10)")
+    tournament.add_argument("--matches", type=_in_range("matches", int, 1, MAX_MATCHES), default=10,
+                            help="matches to play (default 10, as S1)")
+    tournament.add_argument("--edition", choices=("base", "enhanced"), default="base")
+    tournament.add_argument("--rules", type=_rules, default=Rules(), metavar="OPT=VAL,...",
+                            help="rule options (see README); seating is always by dice (R10.2)")
+    tournament.add_argument("--seed", type=_seed, default=0, help="0 or more: fixes every match (default 0)")
+    limit = tournament.add_mutually_exclusive_group()
+    limit.add_argument("--turn-limit", type=_in_range("turn limit", int, 1, MAX_TURNS), metavar="N",
+                       help=f"a match ends after N turns, all seats counted (default {BOT_LIMIT.turns}; "
+                            "docs/tournament.md says why)")
+    limit.add_argument("--time-limit", type=_time_limit, metavar="TIME",
+                       help="a match ends after this long, e.g. 45m (S1's limit) or 90s: results then depend on "
+                            "the machine's speed")
+    tournament.add_argument("--move-time", type=_in_range("move time", float, 0.001, 3600, " seconds"),
+                            metavar="SECONDS", help="a bot thinking longer over one decision is timed out (R10.5): "
+                            "warned and a safe move made, then its team forfeits the match (default: no clock)")
+    _parallel_options(tournament, "matches")
+    tournament.add_argument("--out", metavar="DIR", required=True,
+                            help=f"write {', '.join(OUTPUTS)} here (made if missing)")
+    tournament.set_defaults(run=_run_tournament)
+    from .bots.registry import describe
+
+    tournament.epilog = describe()
+    tournament.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+def _parallel_options(p: argparse.ArgumentParser, what: str) -> None:
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=_positive, default=1, help=f"processes to play the {what} in (default 1)")
+    where.add_argument("--ray", metavar="auto|ADDRESS",
+                       help=f"play the {what} as Ray tasks: auto joins this machine's cluster or starts a local "
+                            "one; ADDRESS joins a cluster (needs pip install \"monopoly-deal[ray]\")")
 
 
 def _bots_option(p: argparse.ArgumentParser, required: bool, help: str) -> None:
@@ -227,8 +272,12 @@ def _run_arena(args: argparse.Namespace) -> int:
         raise UsageError("--records needs --out DIR")
     if args.out:
         _check_writable_folder("--out", args.out)
-    result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
-                       records=args.records, progress=sys.stderr)
+    _check_ray(args.ray)
+    try:
+        result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
+                           records=args.records, progress=sys.stderr, ray=args.ray)
+    except RayUnavailable as error:
+        raise Failure(str(error)) from None
     print(result.table())
     if args.out:
         try:
@@ -237,6 +286,63 @@ def _run_arena(args: argparse.Namespace) -> int:
             raise Failure(f"cannot write to {args.out}: {_reason(error)}") from None
         for path in written:
             print(f"wrote {path}")
+    return 0
+
+
+def _check_ray(address: str | None) -> None:
+    if address is not None:
+        try:
+            check_ray()
+        except RayUnavailable as error:
+            raise UsageError(f"--ray: {error}") from None
+
+
+def _team(text: str) -> tuple[str, str]:
+    """``NAME=SPEC`` as (name, spec); the name and the spec are checked with the other teams."""
+    name, sep, spec = text.partition("=")
+    if not sep or not name.strip() or not spec.strip():
+        raise argparse.ArgumentTypeError(f"a team is NAME=SPEC, e.g. A=heuristic, not {text!r}")
+    return name.strip(), spec.strip()
+
+
+def _time_limit(text: str) -> Limit:
+    try:
+        return Limit.parse_time(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _run_tournament(args: argparse.Namespace) -> int:
+    from .bots import BotSpecError
+    from .engine import Game
+    from .tournament import Team, TournamentOptions
+    from .tournament.report import write_outputs
+    from .tournament.show import Show
+
+    try:
+        teams = tuple(Team(name, spec) for name, spec in args.team)
+    except BotSpecError as error:
+        raise _bot_error(error) from None
+    except ValueError as error:
+        raise UsageError(f"--team: {error}") from None
+    limit = args.time_limit or (Limit(turns=args.turn_limit) if args.turn_limit else BOT_LIMIT)
+    try:
+        options = TournamentOptions(teams, args.matches, args.edition, args.rules, limit, args.seed, args.move_time)
+        Game(len(teams), options.edition, options.match_rules(), 0)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    _check_ray(args.ray)
+    _check_writable_folder("--out", args.out)
+    try:
+        tournament = Show(options).run(args.jobs, args.ray)
+    except RayUnavailable as error:
+        raise Failure(str(error)) from None
+    try:
+        written = write_outputs(tournament, args.out)
+    except OSError as error:
+        raise Failure(f"cannot write to {args.out}: {_reason(error)}") from None
+    for path in written:
+        print(f"wrote {path}")
     return 0
 
 
@@ -249,13 +355,24 @@ def _seat(text: str) -> int:
 
 
 def _run_replay(args: argparse.Namespace) -> int:
-    from .narrate import narrate
     from .record import RecordError, load, replay
 
+    if _is_tournament_file(args.file):
+        return _replay_tournament(args)
+    if args.match is not None:
+        raise UsageError(f"--match: {args.file} is a game record, not a tournament file")
     try:
         game = replay(load(args.file).printable())
     except RecordError as error:
         raise Failure(str(error)) from None
+    _tell(game, args)
+    return 0
+
+
+def _tell(game: Any, args: argparse.Namespace) -> None:
+    """A replayed game in words (or on the table with ``--tui``)."""
+    from .narrate import narrate
+
     if args.viewer is not None and args.viewer >= game.players:
         raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players")
     if args.tui:
@@ -263,11 +380,51 @@ def _run_replay(args: argparse.Namespace) -> int:
 
         _need_terminal()
         ReplayApp(game, args.lang, args.viewer).run()
-        return 0
+        return
     for line in narrate(game, args.viewer):
         print(line)
     if not game.over:
         print(f"The record stops on turn {game.turn}, before the game is over.")
+
+
+def _is_tournament_file(path: str) -> bool:
+    """A tournament file names its format near its start; anything else is read as a game record."""
+    from .tournament.state import FORMAT
+
+    try:
+        with open(path, "rb") as file:
+            return f'"{FORMAT}"'.encode() in file.read(65536)
+    except OSError:
+        return False
+
+
+def _replay_tournament(args: argparse.Namespace) -> int:
+    """A tournament file match by match: the dice and seats, the game in words, how it ended; then the standings."""
+    from .record import from_dict, replay
+    from .tournament import TournamentError  # team names are printable: the file's options are checked
+    from .tournament.report import load, match_line, standings_table
+
+    try:
+        tournament = load(args.file)
+    except TournamentError as error:
+        raise Failure(str(error)) from None
+    o = tournament.options
+    if args.match is not None and args.match > len(tournament.matches):
+        raise UsageError(f"--match {args.match}: {args.file} holds {len(tournament.matches)} matches")
+    if args.viewer is not None and args.viewer >= len(o.teams):
+        raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} has matches of {len(o.teams)} players")
+    if args.tui and args.match is None:
+        raise UsageError("--tui shows one game: name it with --match N")
+    teams = ", ".join(f"{t.name} ({t.bot or 'people'})" for t in o.teams)
+    print(f"Tournament: {teams}; {o.matches} matches, {o.edition} edition, limit {o.limit.describe()} a match, "
+          f"seed {o.seed}; {len(tournament.matches)} played.")
+    chosen = tournament.matches if args.match is None else [tournament.matches[args.match - 1]]
+    for match in chosen:
+        print(f"\n{match_line(o, match)}")
+        _tell(replay(from_dict(match.game, args.file).printable()), args)
+    if args.match is None:
+        print()
+        print(standings_table(tournament))
     return 0
 
 

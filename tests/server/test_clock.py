@@ -10,7 +10,7 @@ import pytest
 
 from monopoly_deal.engine import Game
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import STAND_IN_BOT, safe_default
+from monopoly_deal.tournament.clock import STAND_IN, safe_move
 
 from .helpers import RecordingClient, new_lobby
 
@@ -45,7 +45,7 @@ async def test_first_time_out_warns_and_plays_safe_second_forfeits_to_a_bot() ->
                           "action": "End the turn"},
                          {"type": "notice", "notice": "forfeit", "player": "Slow"}]
     assert str(room.game.history[0]) == "end"                    # the safe default, for the first time-out
-    assert room.seats[0].bot == STAND_IN_BOT
+    assert room.seats[0].bot == STAND_IN
     stored = dict(await lobby.store.rooms())[room.id]
     assert stored["seats"][0]["kind"] == "bot" and stored["seats"][0]["timeouts"] == 2
     await wait_for(lambda: room.game.over, 30)      # bots finish the game
@@ -69,12 +69,12 @@ async def test_a_decision_in_time_resets_nothing_and_cancels_the_timer() -> None
     await lobby.close()
 
 
-def test_safe_default_ends_the_turn_accepts_or_takes_the_first_option() -> None:
+def test_safe_move_ends_the_turn_accepts_or_takes_the_first_option() -> None:
     game = Game(players=2, seed=4)
-    assert str(safe_default(game)) == "end"
+    assert str(safe_move(game)) == "end"
     game = Game.from_position(2, hands={0: ["debt-collector"], 1: ["just-say-no"]}, banks={1: ["5M"]})
     game.apply("debt-collector P2")
-    assert str(safe_default(game)) == "accept"
+    assert str(safe_move(game)) == "accept"
 
 
 async def started_clock_room(clock: float) -> tuple[Any, Any, list[str]]:

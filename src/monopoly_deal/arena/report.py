@@ -4,17 +4,15 @@ from __future__ import annotations
 
 import csv
 import json
-import multiprocessing
-import sys
 import time
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..engine import Rules
-from .play import Match, play, schedule
+from ..parallel import run_all
+from .play import play, schedule
 from .stats import ratings, wilson
 
 RATING_NAME = ("Bradley-Terry rating on the Elo scale (pairwise results: the winner beats each other bot, two bots "
@@ -159,10 +157,10 @@ def summarize(results: list[dict[str, Any]], options: dict[str, Any]) -> ArenaRe
 
 
 class Progress:
-    """A progress line with games done, speed and ETA: redrawn on a terminal, every 10% otherwise."""
+    """A progress line with games (or matches) done, speed and ETA: redrawn on a terminal, every 10% otherwise."""
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total, self.done, self.start = total, 0, time.perf_counter()
+    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "games") -> None:
+        self.total, self.done, self.start, self.unit = total, 0, time.perf_counter(), unit
         self.stream = stream
         self._next_line = 0.0
 
@@ -174,14 +172,19 @@ class Progress:
         eta = elapsed / self.done * (self.total - self.done)
         width = 30
         filled = width * self.done // self.total
-        text = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games, "
-                f"{self.done / elapsed if elapsed else 0:.1f}/s, ETA {_clock(eta)}")
+        text = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.unit}, "
+                f"{_pace(self.done, elapsed)}, ETA {_clock(eta)}")
         if self.stream.isatty():
             self.stream.write("\r" + text + ("\n" if self.done == self.total else ""))
         elif self.done / self.total >= self._next_line or self.done == self.total:
             self.stream.write(text + "\n")
             self._next_line += 0.1
         self.stream.flush()
+
+
+def _pace(done: int, elapsed: float) -> str:
+    """``12.5/s`` when several a second, else ``4.2 s each`` (slow matches would all show 0.0/s)."""
+    return f"{done / elapsed:.1f}/s" if done >= elapsed else f"{elapsed / done:.1f} s each"
 
 
 def _clock(seconds: float) -> str:
@@ -191,9 +194,10 @@ def _clock(seconds: float) -> str:
 
 def run_arena(bots: list[str], players: int = 2, games: int = 100, seed: int = 0, edition: str = "base",
               rules: Rules | None = None, jobs: int = 1, records: bool = False,
-              progress: TextIO | None = None) -> ArenaResult:
-    """Play the schedule (over ``jobs`` processes) and summarize it. Bot specs are checked first:
-    a bad one raises :class:`~monopoly_deal.bots.BotSpecError` before any game starts."""
+              progress: TextIO | None = None, ray: str | None = None) -> ArenaResult:
+    """Play the schedule (over ``jobs`` processes, or as Ray tasks on the cluster ``ray`` names:
+    see :mod:`monopoly_deal.parallel`) and summarize it. Bot specs are checked first: a bad one
+    raises :class:`~monopoly_deal.bots.BotSpecError` before any game starts."""
     from ..bots import make_bot
 
     for spec in bots:
@@ -203,22 +207,13 @@ def run_arena(bots: list[str], players: int = 2, games: int = 100, seed: int = 0
     task = partial(play, players=players, edition=edition, rules=rules, keep_record=records)
     bar = Progress(len(matches), progress)
     start = time.perf_counter()
-    results = sorted(_play_all(task, matches, jobs, bar.step), key=lambda r: r["index"])
+    results = []
+    for r in run_all(task, matches, jobs, ray):
+        results.append(r)
+        bar.step()
+    results.sort(key=lambda r: r["index"])
     options = {"bots": list(bots), "players": players, "games": len(matches), "seed": seed, "edition": edition,
                "rules": rules.to_dict()}
     result = summarize(results, options)
     result.seconds = time.perf_counter() - start
     return result
-
-
-def _play_all(task: Callable[[Match], dict[str, Any]], matches: list[Match], jobs: int,
-              done: Callable[[], None]) -> Iterable[dict[str, Any]]:
-    if jobs <= 1:
-        for m in matches:
-            yield task(m)
-            done()
-        return
-    with multiprocessing.get_context("spawn" if sys.platform != "linux" else "fork").Pool(jobs) as pool:
-        for r in pool.imap_unordered(task, matches):
-            yield r
-            done()

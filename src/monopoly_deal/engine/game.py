@@ -73,6 +73,7 @@ from .cards import (
     build_deck,
     decks_for,
 )
+from .dice import roll_off
 from .rules import Rules
 
 # Decisions (``Game.decision``).
@@ -550,14 +551,17 @@ class Game:
         return [(first + i) % n for i in range(n)]
 
     def _dice_order(self, seats: list[int]) -> list[int]:
-        if len(seats) <= 1:
-            return seats
-        rolls: dict[int, list[int]] = {}
-        for seat in seats:
-            rolls.setdefault(self._rand(6) + self._rand(6) + 2, []).append(seat)
+        order, rounds = roll_off(seats, self._roll_two_dice)
         if self.events is not None:
-            self.events.append(("dice", tuple(seats), tuple(sorted(rolls.items()))))
-        return [s for total in sorted(rolls, reverse=True) for s in self._dice_order(rolls[total])]
+            for rolled, totals in rounds:
+                rolls: dict[int, list[int]] = {}
+                for seat, total in zip(rolled, totals):
+                    rolls.setdefault(total, []).append(seat)
+                self.events.append(("dice", rolled, tuple(sorted(rolls.items()))))
+        return order
+
+    def _roll_two_dice(self) -> int:
+        return self._rand(6) + self._rand(6) + 2
 
     # --- public API -------------------------------------------------------
 

@@ -39,6 +39,7 @@ from ..bots import BOTS, Bot, BotSpecError, make_bot
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
+from ..tournament.clock import STAND_IN, safe_move
 from .botpool import BotPool, Search, searches
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
@@ -46,8 +47,6 @@ from .views import action_fields, finished_view, log_lines, new_narrator, specta
 
 log = logging.getLogger("monopoly_deal.server")
 
-#: The bot that takes over a seat whose player leaves or runs out of time twice (R10.5).
-STAND_IN_BOT = "heuristic" if "heuristic" in BOTS else "random"
 #: The bot a hint asks: the strongest there is, within the server's time per decision (``bot_seconds``).
 HINT_BOT = next(name for name in ("ismcts", "heuristic", "random") if name in BOTS)
 _SEED_MASK = (1 << 63) - 1
@@ -144,16 +143,6 @@ def _hash(token: str) -> str:
 def client_key(address: str | None) -> str | None:
     """How a client (an IP address) is remembered for its quotas: a hash, so no address is stored."""
     return None if address is None else _hash(address)[:16]
-
-
-def safe_default(game: Game) -> Action:
-    """The choice made for a player whose time ran out: end the turn, accept, or the first option."""
-    legal = game.legal_actions()
-    for notation in ("end", "accept", "place bank"):
-        for action in legal:
-            if str(action) == notation:
-                return action
-    return legal[0]
 
 
 class SharedMessage(dict[str, Any]):
@@ -364,8 +353,8 @@ class Room:
     def _to_bot(self, seat: int) -> None:
         info = self.seats[seat]
         assert info is not None and self.game is not None
-        info.kind, info.bot = "bot", STAND_IN_BOT
-        self.bots[seat] = self._make_bot(STAND_IN_BOT, seat, self.game.seed)
+        info.kind, info.bot = "bot", STAND_IN
+        self.bots[seat] = self._make_bot(STAND_IN, seat, self.game.seed)
 
     def _make_bot(self, spec: str, seat: int, game_seed: int) -> Bot:
         return make_bot(spec, (game_seed * 16 + seat) & _SEED_MASK, self.lobby.limits.bot_seconds)
@@ -605,7 +594,7 @@ class Room:
                 await self._save()
                 self._notice("forfeit", {"player": info.name})
             else:
-                action = safe_default(game)
+                action = safe_move(game)
                 names = list(game.names)
                 await self._save()
                 await self._accept(action)
