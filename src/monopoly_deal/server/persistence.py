@@ -287,6 +287,10 @@ class Store:
         async with self._transaction() as s:
             await s.merge(TournamentRow(id=tournament_id, data=json.dumps(data)))
 
+    async def drop_tournament(self, tournament_id: str) -> None:
+        async with self._transaction() as s:
+            await s.execute(delete(TournamentRow).where(TournamentRow.id == tournament_id))
+
     async def tournaments(self) -> list[tuple[str, dict[str, Any]]]:
         async with self._transaction() as s:
             return [(row.id, json.loads(row.data)) for row in (await s.scalars(select(TournamentRow))).all()]

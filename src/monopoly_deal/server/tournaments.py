@@ -112,6 +112,7 @@ class LiveTournament:
         self.organiser_hash, *self.team_hashes = secrets_hashes   # hashes only: the organiser's, then each team's
         self.registry = registry
         self.played: list[dict[str, Any]] = []      # each match played: its room and representatives
+        self.active_at = time.time()                 # the last change: a tournament left alone is removed in time
         self.next: NextMatch | None = self._prepare()
         self.lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = None
@@ -137,7 +138,7 @@ class LiveTournament:
     def data(self) -> dict[str, Any]:
         return {"name": self.name, "clock": self.clock, "lang": self.lang,
                 "secrets": [self.organiser_hash, *self.team_hashes], "owner": self.owner, "file": self.tournament.to_dict(), "played": self.played,
-                "next": self.next.to_dict() if self.next else None}
+                "next": self.next.to_dict() if self.next else None, "active_at": self.active_at}
 
     @classmethod
     def from_data(cls, tournament_id: str, data: dict[str, Any], registry: Tournaments) -> LiveTournament:
@@ -146,9 +147,11 @@ class LiveTournament:
                    list(data["secrets"]), data["owner"], registry)
         live.played = list(data["played"])
         live.next = NextMatch.from_dict(data["next"]) if data["next"] else None
+        live.active_at = data["active_at"]
         return live
 
     async def _save(self) -> None:
+        self.active_at = time.time()
         await self.registry.lobby.store.save_tournament(self.id, self.data())
 
     # --- who asks ---------------------------------------------------------------
@@ -208,6 +211,7 @@ class LiveTournament:
             "name": f"{self.name} · {index + 1}", "players": len(options.teams), "edition": options.edition,
             "rules": options.match_rules().changed(), "clock": self.clock, "lang": self.lang, "private": True})
         room = await self.registry.lobby.create(room_options)
+        self.registry.by_room[room.id] = self
         reps = self.next.reps
         players = [(options.names[team], reps[team].bot) for team in seating.order]  # type: ignore[union-attr]
         self.next.room, self.next.started = room.id, time.time()
@@ -347,6 +351,8 @@ class Tournaments:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self.all: dict[str, LiveTournament] = {}
+        self.by_room: dict[str, LiveTournament] = {}     # every match's room, played or playing
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def create(self, name: str, teams: list[Team], matches: int, limit: float, clock: float | None,
                      edition: str, rules: dict[str, Any], lang: str, seed: int | None,
@@ -359,7 +365,7 @@ class Tournaments:
         if client is not None and held >= limits.rooms_per_client:
             raise RoomError(f"you have {held} rooms and tournaments going, the most one client may have; "
                             "finish one first", 429)
-        if len(self.all) >= limits.max_rooms:
+        if sum(t.status != "finished" for t in self.all.values()) >= limits.max_rooms:
             raise RoomError(f"this server holds at most {limits.max_rooms} tournaments", 503)
         try:
             options = TournamentOptions(tuple(teams), matches, edition, Rules.from_dict(rules), Limit(seconds=limit),
@@ -381,10 +387,7 @@ class Tournaments:
 
     def of_room(self, room_id: str) -> LiveTournament | None:
         """The tournament whose match is (or was) played in ``room_id``."""
-        for live in self.all.values():
-            if (live.next is not None and live.next.room == room_id) or any(p["room"] == room_id for p in live.played):
-                return live
-        return None
+        return self.by_room.get(room_id)
 
     def record_hidden(self, room_id: str) -> bool:
         """Whether a game of ``room_id`` must not be downloaded yet: its seed gives the next matches' deals
@@ -405,10 +408,34 @@ class Tournaments:
                 log.warning("tournament %s: skipped, its stored data is not valid (%.200s)", tournament_id, error)
                 continue
             self.all[tournament_id] = live
+            rooms = [p["room"] for p in live.played] + ([live.next.room] if live.next and live.next.room else [])
+            self.by_room.update((room, live) for room in rooms)
         for live in self.all.values():
             await live.resume()
+        self._sweeper = asyncio.create_task(self._sweep_every())
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Remove tournaments finished, or waiting for representatives, with no change for ``keep_records``
+        seconds (a week): their standings and records go with them."""
+        now = time.time() if now is None else now
+        for live in list(self.all.values()):
+            if live.status != "playing" and now - live.active_at > self.lobby.limits.keep_records:
+                del self.all[live.id]
+                for room in [r for r, owner in self.by_room.items() if owner is live]:
+                    del self.by_room[room]
+                await self.lobby.store.drop_tournament(live.id)
+
+    async def _sweep_every(self) -> None:
+        while True:
+            await asyncio.sleep(self.lobby.limits.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:   # retried next time; it must not stop the server
+                log.exception("sweeping old tournaments failed")
 
     def close(self) -> None:
         """Stop every match clock (a match being played resumes from the database when the server starts again)."""
         for live in self.all.values():
             live.stop()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
