@@ -3,7 +3,7 @@
 const WORDS = {
   en: {
     tournaments: "Tournaments", create: "Create a tournament", name: "Name", teams: "Teams", team: "Team",
-    people: "people", "add-team": "Add a team", matches: "Matches", limit: "Time limit per match (minutes)",
+    people: "people", "add-team": "Add a team", matches: "Matches", schedule: "Matches", limit: "Time limit per match (minutes)",
     clock: "Turn clock (seconds a turn, empty: none)", edition: "Edition", base: "Base", enhanced: "Enhanced",
     rules: "Rules", "none-yet": "No tournaments yet.", "organiser-link": "Your organiser link (keep it secret):",
     "team-links": "Team links (give each team its own):", standings: "Standings", rank: "Rank", points: "Points",
@@ -20,7 +20,7 @@ const WORDS = {
   },
   "zh-Hant": {
     tournaments: "錦標賽", create: "建立錦標賽", name: "名稱", teams: "隊伍", team: "隊伍",
-    people: "真人", "add-team": "新增隊伍", matches: "場數", limit: "每場時限（分鐘）",
+    people: "真人", "add-team": "新增隊伍", matches: "場數", schedule: "比賽", limit: "每場時限（分鐘）",
     clock: "回合計時（每回合秒數，空白：不計時）", edition: "版本", base: "基本版", enhanced: "加強版",
     rules: "規則", "none-yet": "還沒有錦標賽。", "organiser-link": "主辦人連結（請保密）：",
     "team-links": "隊伍連結（每隊一條）：", standings: "排名", rank: "名次", points: "積分",
@@ -37,7 +37,7 @@ const WORDS = {
   },
   "zh-Hans": {
     tournaments: "锦标赛", create: "创建锦标赛", name: "名称", teams: "队伍", team: "队伍",
-    people: "真人", "add-team": "添加队伍", matches: "场数", limit: "每场时限（分钟）",
+    people: "真人", "add-team": "添加队伍", matches: "场数", schedule: "比赛", limit: "每场时限（分钟）",
     clock: "回合计时（每回合秒数，空白：不计时）", edition: "版本", base: "基本版", enhanced: "加强版",
     rules: "规则", "none-yet": "还没有锦标赛。", "organiser-link": "主办人链接（请保密）：",
     "team-links": "队伍链接（每队一条）：", standings: "排名", rank: "名次", points: "积分",

@@ -8,7 +8,10 @@ const app = document.getElementById("app");
 const langSelect = document.getElementById("lang");
 let lang = chosenLanguage();
 let t = tw(lang);
-const tournamentId = new URLSearchParams(location.search).get("t");
+const query = new URLSearchParams(location.search);
+const tournamentId = query.get("t");
+// ?seed=N on the create form fixes the dice and deals, where the server allows it (mdeal serve --fixed-seeds).
+const seed = query.has("seed") ? Number(query.get("seed")) : null;
 const key = new URLSearchParams(location.hash.slice(1)).get("key");
 
 const state = { data: null, me: null, error: "", offset: 0, formKey: "" };
@@ -66,7 +69,7 @@ async function showHome() {
       const made = await api("/api/tournaments", {
         name: data.get("t-name"), teams: chosen, matches: Number(data.get("t-matches")),
         limit: Number(data.get("t-limit")) * 60, clock: data.get("t-clock") ? Number(data.get("t-clock")) : null,
-        edition: data.get("t-edition"), rules: parseRules(data.get("t-rules")), lang,
+        edition: data.get("t-edition"), rules: parseRules(data.get("t-rules")), lang, ...(seed === null ? {} : { seed }),
       });
       location.href = `/tournaments?t=${made.id}#key=${made.organiser}`;
     } catch (e) { error.textContent = e.message; }
@@ -195,7 +198,7 @@ function schedule() {
         m.room ? el("a", { href: `/?room=${m.room}`, class: "watch" }, t("watch")) : null,
         finished ? el("a", { href: `/api/tournaments/${state.data.id}/matches/${m.index}/record`, class: "record" }, t("record")) : null));
   });
-  return el("div", { class: "panel", id: "schedule" }, el("h2", {}, t("matches")), items,
+  return el("div", { class: "panel", id: "schedule" }, el("h2", {}, t("schedule")), items,
     finished ? null : el("p", {}, t("records-later")));
 }
 
