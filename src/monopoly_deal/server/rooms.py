@@ -395,20 +395,17 @@ class Room:
             await self._new_game()
         self._after_change()
 
-    async def start_match(self, players: list[tuple[str, str | None]], seed: int, hook: MatchHook) -> list[str | None]:
-        """Seat a tournament match and start it (server/tournaments.py): ``players`` in seat order, each a name
-        and a bot spec (``None``: a person, whose seat token is returned in its place), dealt from ``seed``."""
-        tokens: list[str | None] = []
+    async def start_match(self, players: list[tuple[str, str | None, str | None]], seed: int,
+                          hook: MatchHook) -> None:
+        """Seat a tournament match and start it (server/tournaments.py): ``players`` in seat order, each a name,
+        then a bot spec for a bot or the seat token for a person, the other ``None``; dealt from ``seed``."""
         async with self.lock:
-            for i, (name, bot) in enumerate(players):
-                token = None if bot else secrets.token_urlsafe(24)
+            for i, (name, bot, token) in enumerate(players):
                 self.seats[i] = SeatInfo(name, "bot", bot=bot) if token is None \
                     else SeatInfo(name, "human", token_hash=_hash(token))
-                tokens.append(token)
             self.hook = hook
             await self._new_game(seed)
         self._after_change()
-        return tokens
 
     async def halt(self) -> Game | None:
         """A tournament match's time is up (R10.3): the game stops as it stands, nobody moves again; returns it."""

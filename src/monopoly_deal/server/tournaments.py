@@ -137,7 +137,8 @@ class LiveTournament:
 
     def data(self) -> dict[str, Any]:
         return {"name": self.name, "clock": self.clock, "lang": self.lang,
-                "secrets": [self.organiser_hash, *self.team_hashes], "owner": self.owner, "file": self.tournament.to_dict(), "played": self.played,
+                "secrets": [self.organiser_hash, *self.team_hashes], "owner": self.owner,
+                "file": self.tournament.to_dict(), "played": self.played,
                 "next": self.next.to_dict() if self.next else None, "active_at": self.active_at}
 
     @classmethod
@@ -212,18 +213,18 @@ class LiveTournament:
             "rules": options.match_rules().changed(), "clock": self.clock, "lang": self.lang, "private": True})
         room = await self.registry.lobby.create(room_options)
         self.registry.by_room[room.id] = self
-        reps = self.next.reps
-        players = [(options.names[team], reps[team].bot) for team in seating.order]  # type: ignore[union-attr]
-        self.next.room, self.next.started = room.id, time.time()
+        bots = [rep.bot if rep else None for rep in self.next.reps]
+        tokens = [None if bot else secrets.token_urlsafe(24) for bot in bots]
+        self.next.room, self.next.started, self.next.tokens = room.id, time.time(), tokens
         try:
-            await self._save()            # the clock's start is stored before the first move
-            tokens = await room.start_match(players, options.match_seed(index), self)
+            await self._save()            # the clock's start and the seats' tokens are stored before the first move
+            await room.start_match([(options.names[team], bots[team], tokens[team]) for team in seating.order],
+                                   options.match_seed(index), self)
         except BaseException:
             self.next.room = self.next.started = None
+            self.next.tokens = []
             await self.registry.lobby.close_room(room)
             raise
-        self.next.tokens = [tokens[seating.order.index(team)] for team in range(len(options.teams))]
-        await self._save()
         self._arm_timer()
 
     def room(self) -> Room | None:
@@ -285,8 +286,11 @@ class LiveTournament:
         stored start; a match whose limit passed meanwhile, or that ended, is decided at once."""
         room = self.room()
         if room is None:
-            if self.next is not None and self.next.room is not None:
-                log.warning("tournament %s: the room of match %d is gone", self.id, len(self.tournament.matches) + 1)
+            if self.next is not None and self.next.room is not None:   # its stored room did not load: play it again
+                log.warning("tournament %s: the room of match %d is gone; the match waits to be played again",
+                            self.id, len(self.tournament.matches) + 1)
+                self.next = self._prepare()
+                await self._save()
             return
         room.hook = self
         await self.finish()
