@@ -26,7 +26,7 @@ from .helpers import Server
 from .test_browser import launch, needs_chromium
 
 TEAMS = [("Ann's team", ""), ("Robo", "heuristic"), ("Bob's team", "")]
-LIMIT_MINUTES = 0.25   # 15 seconds a match
+LIMIT_MINUTES = 0.5    # 30 seconds a match: time to open the pages and bank a card on a loaded machine
 SHOTS = os.environ.get("MDEAL_TOURNAMENT_SCREENSHOTS")
 
 

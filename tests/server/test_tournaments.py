@@ -107,6 +107,8 @@ def test_R10_2_a_match_is_seated_by_the_librarys_dice_and_its_records_wait_for_t
     assert client.post(f"/api/rooms/{match['room']}/again", json={"token": token}).status_code == 409
     bar = client.get(f"/api/rooms/{match['room']}/match").json()
     assert bar["match"] == 0 and len(bar["assets"]) == 3 and bar["ends"] == match["ends"]
+    other = client.post("/api/rooms", json={"players": 2}).json()["id"]
+    assert client.get(f"/api/rooms/{other}/match").json() is None      # any other room: no bar
     assert client.get(f"/api/tournaments/{tid}/file").status_code == 403
     assert client.get(f"/api/tournaments/{tid}/matches/0/record").status_code == 403
 

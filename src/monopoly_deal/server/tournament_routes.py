@@ -158,11 +158,11 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
             "Content-Disposition": f'attachment; filename="tournament-{live.id}-match-{index + 1}.json"'})
 
     @app.get("/api/rooms/{room_id}/match")
-    async def room_match(room_id: Annotated[str, Path(max_length=32)], request: Request) -> dict[str, Any]:
+    async def room_match(room_id: Annotated[str, Path(max_length=32)], request: Request) -> dict[str, Any] | None:
+        """A match room's bar (``null`` for any other room: every room's page asks, and a 404 would be
+        an error in its console)."""
         live = registry(request).of_room(room_id)
-        if live is None:
-            raise RoomError(f"room {room_id!r} holds no tournament match", 404)
-        return live.room_match(room_id)
+        return None if live is None else live.room_match(room_id)
 
 
 async def open_tournaments(app: FastAPI, lobby: Lobby) -> None:

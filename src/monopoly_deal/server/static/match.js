@@ -51,13 +51,14 @@ function draw() {
   node.replaceChildren(title, clock, assets);
 }
 
+// Whether this room holds a tournament's match (then ``match`` is its bar's news).
 async function poll() {
   const response = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/match`);
-  if (response.status === 404) return false;          // not a tournament's room: nothing to show
-  if (response.ok) {
-    match = await response.json();
-    offset = match.now * 1000 - Date.now();
-  }
+  if (!response.ok) return true;                      // a server restarting: ask again
+  const news = await response.json();
+  if (news === null) return false;                    // any other room: nothing to show
+  match = news;
+  offset = match.now * 1000 - Date.now();
   return true;
 }
 
