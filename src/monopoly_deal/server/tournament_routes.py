@@ -160,9 +160,12 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
     @app.get("/api/rooms/{room_id}/match")
     async def room_match(room_id: Annotated[str, Path(max_length=32)], request: Request) -> dict[str, Any] | None:
         """A match room's bar (``null`` for any other room: every room's page asks, and a 404 would be
-        an error in its console)."""
+        an error in its console; no room is a 404)."""
         live = registry(request).of_room(room_id)
-        return None if live is None else live.room_match(room_id)
+        if live is None:
+            registry(request).lobby.get(room_id)
+            return None
+        return live.room_match(room_id)
 
 
 async def open_tournaments(app: FastAPI, lobby: Lobby) -> None:
