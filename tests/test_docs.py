@@ -24,6 +24,7 @@ MODULES = [
     "monopoly_deal.server.persistence", "monopoly_deal.server.protocol", "monopoly_deal.server.rooms",
     "monopoly_deal.server.views", "monopoly_deal.server.app", "monopoly_deal.server.http",
     "monopoly_deal.server.botpool", "monopoly_deal.server.tuning", "monopoly_deal.server.replay",
+    "monopoly_deal.server.tournament_routes",
     "monopoly_deal.engine.dice", "monopoly_deal.parallel",
     "monopoly_deal.tournament", "monopoly_deal.tournament.dice", "monopoly_deal.tournament.limit",
     "monopoly_deal.tournament.clock", "monopoly_deal.tournament.options", "monopoly_deal.tournament.match",

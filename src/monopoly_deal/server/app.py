@@ -49,6 +49,7 @@ from .protocol import (
 )
 from .replay import frames
 from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key, encoded
+from .tournament_routes import add_tournaments, open_tournaments
 from .tuning import keep_frozen, tune_gc
 from .views import hello, page_words, rule_options
 
@@ -144,11 +145,13 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         if resumed:
             log.warning("resumed %d unfinished game(s)", resumed)
         app.state.lobby = lobby
+        await open_tournaments(app, lobby)
         lobby.start_sweeping()
         beside = asyncio.create_task(when_ready()) if when_ready is not None else None
         yield
         if beside is not None:
             beside.cancel()
+        app.state.tournaments.close()
         await lobby.close()
         await store.close()
 
@@ -261,6 +264,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
             raise RoomError(f"no game {game_id}", 404)
         if not stored.finished:   # the record holds the seed, and the seed every hidden card
             raise RoomError("the game is not over: its record is available when it ends", 403)
+        if request.app.state.tournaments.record_hidden(stored.room_id):   # and the next matches' deals
+            raise RoomError("a tournament's records are available when it ends", 403)
         return JSONResponse(stored.record(), headers={
             "Content-Disposition": f'attachment; filename="monopoly-deal-{game_id}.json"'})
 
@@ -276,6 +281,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         if viewer is not None and viewer >= len(stored.players):
             raise RoomError(f"viewer must be a seat from 0 to {len(stored.players) - 1}", 400)
         return await asyncio.to_thread(frames, stored.record(), viewer, lang if lang in LANGUAGES else "en")
+
+    add_tournaments(app, STATIC / "tournament.html", client_of)
 
     @app.websocket("/ws/{room_id}")
     async def play(websocket: WebSocket, room_id: str, token: str | None = None, lang: str | None = None) -> None:

@@ -80,6 +80,14 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=RECORD_VERSION, server_default="1")
 
 
+class TournamentRow(Base):
+    """A browser tournament (server/tournaments.py): its options, matches played and the next match (JSON)."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    data: Mapped[str] = mapped_column(Text)
+
+
 class ActionRow(Base):
     __tablename__ = "actions"
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
@@ -274,6 +282,18 @@ class Store:
         async with self._transaction() as s:
             query = select(RoomRow).where(RoomRow.status == "closed" if closed else RoomRow.status != "closed")
             return [(row.id, json.loads(row.data)) for row in (await s.scalars(query)).all()]
+
+    async def save_tournament(self, tournament_id: str, data: dict[str, Any]) -> None:
+        async with self._transaction() as s:
+            await s.merge(TournamentRow(id=tournament_id, data=json.dumps(data)))
+
+    async def drop_tournament(self, tournament_id: str) -> None:
+        async with self._transaction() as s:
+            await s.execute(delete(TournamentRow).where(TournamentRow.id == tournament_id))
+
+    async def tournaments(self) -> list[tuple[str, dict[str, Any]]]:
+        async with self._transaction() as s:
+            return [(row.id, json.loads(row.data)) for row in (await s.scalars(select(TournamentRow))).all()]
 
     async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:
         """Delete a room's unfinished games; with ``keep_finished``, keep its finished ones (and the room's

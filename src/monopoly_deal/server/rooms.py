@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -121,6 +121,16 @@ class LobbyLimits:
         return replace(self, **values)
 
 
+class MatchHook(Protocol):
+    """What a tournament (server/tournaments.py) hears from the room of one of its matches."""
+
+    async def timed_out(self, seat: int, action: int) -> None:
+        """``seat`` ran out of time before action number ``action`` (R10.5); stored before the room moves on."""
+
+    def game_over(self) -> None:
+        """The game ended by its rules (sets, or the engine's turn limit); called with the room's lock held."""
+
+
 @dataclass
 class SeatInfo:
     """Who sits in a seat: a person (with a token, stored as its hash) or a bot (a bot spec)."""
@@ -207,6 +217,7 @@ class Room:
         self._turn_left = 0.0                  # the active player's time left in this turn, while others answer
         self._timer: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
+        self.hook: MatchHook | None = None      # a tournament match's: one game, no "again", stopped at its limit
 
     # --- what the room is, for the lobby and the database -------------------
 
@@ -379,18 +390,42 @@ class Room:
             self.seat_of(token)
             if self.status != "finished":
                 raise RoomError("the game is not over yet")
+            if self.hook is not None:
+                raise RoomError("a tournament match is played once")
             for info in self.seats:
                 if info is not None:
                     info.timeouts = 0
             await self._new_game()
         self._after_change()
 
-    async def _new_game(self) -> None:
+    async def start_match(self, players: list[tuple[str, str | None, str | None]], seed: int,
+                          hook: MatchHook) -> None:
+        """Seat a tournament match and start it (server/tournaments.py): ``players`` in seat order, each a name,
+        then a bot spec for a bot or the seat token for a person, the other ``None``; dealt from ``seed``."""
+        async with self.lock:
+            for i, (name, bot, token) in enumerate(players):
+                self.seats[i] = SeatInfo(name, "bot", bot=bot) if token is None \
+                    else SeatInfo(name, "human", token_hash=_hash(token))
+            self.hook = hook
+            await self._new_game(seed)
+        self._after_change()
+
+    async def halt(self) -> Game | None:
+        """A tournament match's time is up (R10.3): the game stops as it stands, nobody moves again; returns it."""
+        async with self.lock:
+            if self.status == "playing":
+                self.stop()
+                self._stop_clock()
+                self.status = "finished"
+                await self._save()
+        self._broadcast()
+        return self.game
+
+    async def _new_game(self, seed: int | None = None) -> None:
         o = self.options
-        if o.seed is not None and self.lobby.limits.allow_seed:
-            seed = o.seed + self.games_played
-        else:
-            seed = secrets.randbits(63)
+        if seed is None:   # a tournament match brings its own
+            allowed = o.seed is not None and self.lobby.limits.allow_seed
+            seed = o.seed + self.games_played if o.seed is not None and allowed else secrets.randbits(63)
         names = [s.name for s in self.seats if s is not None]
         try:
             game = Game(o.players, o.edition, Rules.from_dict(o.rules), seed, names, log=False)
@@ -497,6 +532,8 @@ class Room:
         self._touch()
         if result is not None:
             await self._save()
+            if self.hook is not None:
+                self.hook.game_over()
 
     def _after_change(self) -> None:
         self._broadcast()
@@ -507,7 +544,7 @@ class Room:
 
     def _schedule_bots(self) -> None:
         game = self.game
-        if game is None or game.over or game.decider not in self.bots:
+        if game is None or game.over or self.status != "playing" or game.decider not in self.bots:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.create_task(self._run_bots())
@@ -555,7 +592,7 @@ class Room:
 
     def _arm_clock(self) -> None:
         game, clock = self.game, self.options.clock
-        if clock is None or game is None or game.over or game.decider in self.bots:
+        if clock is None or game is None or game.over or self.status != "playing" or game.decider in self.bots:
             self._stop_clock()
             return
         stretch = (game.turn, game.decider)
@@ -588,6 +625,8 @@ class Room:
             seat = game.decider
             info = self.seats[seat]
             assert info is not None
+            if self.hook is not None:
+                await self.hook.timed_out(seat, len(game.history))
             info.timeouts += 1
             if info.timeouts >= 2:
                 self._to_bot(seat)
@@ -623,7 +662,7 @@ class Room:
         view = game.view(viewer) if viewer is not None else spectator_view(game)
         if game.over:
             view = finished_view(game, view)
-        mine = viewer is not None and game.decider == viewer and not game.over
+        mine = viewer is not None and game.decider == viewer and not game.over and self.status == "playing"
         legal = []
         if mine:
             words = translator(conn.lang)

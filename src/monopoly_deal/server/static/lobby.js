@@ -30,7 +30,7 @@ export function roomTitle(words, room) {
 }
 
 // One rule option as a labelled control with its one-line explanation (from GET /api/rules).
-function ruleControl(option) {
+export function ruleControl(option) {
   const id = `rule-${option.name}`;
   const help = el("small", { id: `${id}-help`, class: "help" }, option.help);
   let control;
@@ -48,7 +48,7 @@ function ruleControl(option) {
 }
 
 // The options that differ from the defaults, read from the form: { putback: "discard" }.
-function chosenRules(form, options) {
+export function chosenRules(form, options) {
   const rules = {};
   for (const option of options) {
     const control = form.querySelector(`#rule-${option.name}`);
