@@ -158,8 +158,18 @@ def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: i
 
 
 _END: Final = Action(END)
+_ACCEPT: Final = Action(ACCEPT)
+_NO: Final = Action(NO)
+_PLACE_BANK: Final = Action(PLACE)
 _LOOKS_AT_TABLES: Final = frozenset((_K_RAINBOW, _K_RENT, _K_RENT_ANY, _K_SLY_DEAL, _K_DOUBLE_SLY_DEAL, _K_FORCED_DEAL,
                               _K_DEAL_BREAKER, _K_HOUSE, _K_HOTEL, _K_INHERITOR))
+# What Game._memo_for remembers per seat.
+_STEALABLE: Final = 0
+_SETS: Final = 1
+_JOINABLE: Final = 2
+_REARRANGEMENTS: Final = 3
+_MEMO_TAGS: Final = 4
+_DEFAULT_RULES: Final = Rules()
 _DECKS: Final[dict[tuple[str, int, str], Deck]] = {}
 _STATIC_CACHE: Final[dict[tuple[int, ...], list[list[tuple[Action, ...]]]]] = {}
 
@@ -343,7 +353,7 @@ class Game:
             return
         if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
             raise ValueError(f"players must be 2 to {MAX_PLAYERS}, not {players!r}")
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules if rules is not None else _DEFAULT_RULES  # immutable: one serves every game
         # The options read on the hot path, as plain attributes: compiled, they are read natively.
         self._single = self.rules.complete_needs_single
         self._house_to_win = self.rules.house_to_win
@@ -391,7 +401,7 @@ class Game:
         self._static = _static_actions(players, self._others)
         self._dirty = 0  # bit per seat whose table changed: the seats to check for a win
         self._ver = [0] * players  # per seat, bumped on every table change: keys the memo
-        self._memo: dict[tuple[str, int], tuple[int, Any]] = {}
+        self._memo: list[tuple[int, Any] | None] = [None] * (_MEMO_TAGS * players)  # see _memo_for
         self._reset_slot_moves()
         for _ in range(5):  # R2.1
             for p in self.order:
@@ -505,7 +515,7 @@ class Game:
         game.order = list(range(players))
         game._others = [game._rotation(p) for p in range(players)]
         game._static = _static_actions(players, game._others)
-        game._memo.clear()
+        game._memo = [None] * (_MEMO_TAGS * players)
         game._reset_slot_moves()
         game._dirty = 0
         game._pos = active
@@ -681,7 +691,7 @@ class Game:
         self.groups = [[[grp.copy() for grp in col] for col in pg] for pg in s.groups]
         self.jailed = s.jailed[:]
         self._ver = s._ver[:]
-        self._memo = s._memo.copy()
+        self._memo = s._memo[:]
         self._single, self._house_to_win, self._move_cap = s._single, s._house_to_win, s._move_cap
         self._slot_ver = s._slot_ver[:]
         self._slot_moves = s._slot_moves[:]  # entries are never changed, only replaced: sharing them is safe
@@ -1182,7 +1192,8 @@ class Game:
                 return
             if total > 0:  # R8.3: not enough, so everything of value
                 self._pay_everything()
-        self._log("paid", self.p_from, self.p_to, tuple(self._ct[c] for c in self.p_paid))
+        if self.events is not None:  # the words only: no need to build them otherwise
+            self._log("paid", self.p_from, self.p_to, tuple(self._ct[c] for c in self.p_paid))
         self._place_buildings()
 
     def _pay_everything(self) -> None:
@@ -1265,16 +1276,25 @@ class Game:
                     acts += self._table_actions(p, t, kind, hand, left)
         cap = self._move_cap
         if cap == 0 or self.moves < cap:
-            acts += self._memo_for("rearrange", p, self._rearrangements)
+            acts += self._memo_for(_REARRANGEMENTS, p)
         return acts
 
-    def _memo_for(self, tag: str, p: int, compute: Any) -> Any:
-        """``compute(p)``, remembered until ``p``'s table changes."""
-        key = (tag, p)
-        hit = self._memo.get(key)
+    def _memo_for(self, tag: int, p: int) -> Any:
+        """What ``tag`` names (``_STEALABLE`` …) about ``p``'s table, remembered until it changes.
+        Compiled, a tag and an if-chain beat passing a bound method."""
+        key = tag * self.players + p
+        hit = self._memo[key]
         if hit is not None and hit[0] == self._ver[p]:
             return hit[1]
-        value = compute(p)
+        value: Any
+        if tag == _STEALABLE:
+            value = self._stealable(p)
+        elif tag == _SETS:
+            value = self._complete_sets(p)
+        elif tag == _JOINABLE:
+            value = self._joinable(p)
+        else:
+            value = self._rearrangements(p)
         self._memo[key] = (self._ver[p], value)
         return value
 
@@ -1285,17 +1305,17 @@ class Game:
         if kind == _K_RENT or kind == _K_RENT_ANY:
             return self._rent_actions(p, t, key, kind, hand, left, others)
         if kind == _K_SLY_DEAL or kind == _K_DOUBLE_SLY_DEAL or kind == _K_FORCED_DEAL:
-            if kind == _K_FORCED_DEAL and not self._memo_for("steal", p, self._stealable):
+            if kind == _K_FORCED_DEAL and not self._memo_for(_STEALABLE, p):
                 return []
             return [_new(key, t2, colour, ordinal, q) for q in others
-                    for colour, ordinal, t2 in self._memo_for("steal", q, self._stealable)]
+                    for colour, ordinal, t2 in self._memo_for(_STEALABLE, q)]
         if kind == _K_DEAL_BREAKER:
             return [_new(key, -1, colour, ordinal, q) for q in others
-                    for colour, ordinal in self._memo_for("sets", q, self._complete_sets)]
+                    for colour, ordinal in self._memo_for(_SETS, q)]
         if kind == _K_HOUSE or kind == _K_HOTEL:
             return [_new(key, -1, colour, ordinal) for colour, ordinal in self._building_spots(p, self._first(hand, t))]
         if kind == _K_RAINBOW:  # R6.3: into a colour group it can join (alone is a static play)
-            return [_new(PLAY, t, colour) for colour in self._memo_for("join", p, self._joinable)]
+            return [_new(PLAY, t, colour) for colour in self._memo_for(_JOINABLE, p)]
         return [_new(key, -1, -1, -1, q) for q in others if self.hands[q]]  # Inheritor
 
     def _complete_sets(self, p: int) -> list[tuple[int, int]]:
@@ -1335,7 +1355,7 @@ class Game:
         :meth:`_slot_rearrangements`): a move touches one or two colours, so most are reused."""
         acts: list[Action] = []
         ver, version = self._slot_ver, self._ver[p]
-        joinable = self._memo_for("join", p, self._joinable)
+        joinable = self._memo_for(_JOINABLE, p)
         base = p * _SLOTS
         for colour in range(_SLOTS):
             entry = self._slot_moves[base + colour]
@@ -1421,16 +1441,16 @@ class Game:
         """Where a wild can go on ``p``'s table: a two-colour wild to either colour; a
         rainbow to a colour group it can join, or alone without colour (R6.3)."""
         if t == _RAINBOW:
-            return self._memo_for("join", p, self._joinable) + [NO_COLOUR]
+            return self._memo_for(_JOINABLE, p) + [NO_COLOUR]
         return list(_COLOURS[t])
 
     def _legal_give(self) -> list[Action]:
         acts = []
         for colour, ordinal, t in self._stealable(self.active):
             if _KIND[t] == _K_PROPERTY:
-                acts.append(Action(GIVE, t, colour, ordinal))
+                acts.append(_new(GIVE, t, colour, ordinal))
             else:  # R5.5: the giver chooses the wild's colour
-                acts += [Action(GIVE, t, colour, ordinal, colour2=c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
+                acts += [_new(GIVE, t, colour, ordinal, -1, c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
         return acts
 
     def _legal_take(self) -> list[Action]:
@@ -1439,47 +1459,47 @@ class Game:
         for colour, ordinal, t in self._stealable(p):
             g = self.groups[p][colour][ordinal]
             if any(self._ct[c] == t and c != first for c in g.cards):
-                acts.append(Action(TAKE, t, colour, ordinal))
+                acts.append(_new(TAKE, t, colour, ordinal))
         return acts
 
     def _legal_swap(self) -> list[Action]:
         assert self.swap is not None
         colour, ordinal, card, _ = self.swap
         g = self.groups[self.active][colour][ordinal]
-        return [Action(WITH, self._ct[partner], c2, o2) for c2, o2, partner in self._stand_ins(self.active, colour, g)
+        return [_new(WITH, self._ct[partner], c2, o2) for c2, o2, partner in self._stand_ins(self.active, colour, g)
                 if self._may_stand_in(g, card, partner)]
 
     def _legal_respond(self) -> list[Action]:
         who = self.decider
-        acts = [Action(ACCEPT)]
+        acts = [_ACCEPT]
         if self._has_in_hand(who, _JSN):
-            acts.append(Action(NO))
+            acts.append(_NO)
         if self._can_transfer(who):
-            acts += [Action(TRANSFER, player=q) for q in self.others(who) if q != self.a_actor]
+            acts += [_new(TRANSFER, -1, -1, -1, q) for q in self._others[who] if q != self.a_actor]
         return acts
 
     def _legal_pay(self) -> list[Action]:
         p = self.p_from
-        acts = [Action(PAY, t) for t in self._distinct(self.banks[p])]
+        acts = [_new(PAY, t) for t in self._distinct(self.banks[p])]
         if acts and self.rules.bank_first:  # R8.8 variant
             return acts
         ct, value = self._ct, self._value
         for colour, col in enumerate(self.groups[p]):
             for ordinal, g in enumerate(col):
                 if g.hotel >= 0:  # R8.5: hotel, then house, then the properties
-                    acts.append(Action(PAY, ct[g.hotel], colour, ordinal))
+                    acts.append(_new(PAY, ct[g.hotel], colour, ordinal))
                 elif g.house >= 0:
-                    acts.append(Action(PAY, ct[g.house], colour, ordinal))
+                    acts.append(_new(PAY, ct[g.house], colour, ordinal))
                 else:
-                    acts += [Action(PAY, t, colour, ordinal) for t in self._distinct(g.cards) if value[t] > 0]
+                    acts += [_new(PAY, t, colour, ordinal) for t in self._distinct(g.cards) if value[t] > 0]
         return acts
 
     def _legal_place(self) -> list[Action]:
         spots = self._building_spots(self.p_to, self.p_buildings[0])
-        return [Action(PLACE, colour=c, group=o) for c, o in spots] + [Action(PLACE)]
+        return [_new(PLACE, -1, c, o) for c, o in spots] + [_PLACE_BANK]
 
     def _legal_discard(self) -> list[Action]:
-        return [Action(DISCARD, t) for t in self._distinct(self.hands[self.decider])]
+        return [_new(DISCARD, t) for t in self._distinct(self.hands[self.decider])]
 
     # --- handlers, one per decision ------------------------------------------
 
@@ -1534,7 +1554,8 @@ class Game:
             self._touch(p, a.colour)
             self._log("built", p, t, a.colour)
             return
-        self._log("use", p, str(a))
+        if self.events is not None:
+            self._log("use", p, str(a))
         others = self.others(p)
         if kind == _K_PASS_GO:
             self._draw(p, 2)
