@@ -7,7 +7,9 @@ Run on one core, after a normal (compiled) install::
 ``--games`` sets the games per player count; ``--json FILE`` also writes the figures.
 ``--peer`` instead plays ours and the peer, ``monodeal`` (benchmarks/peer_monodeal.py; installed
 with pip if missing), round after round, each round the same games, and prints our speed as a
-multiple of the peer's per player count, with both sides' turns and decisions per game.
+multiple of the peer's per player count, with both sides' turns and decisions per game. It counts
+CPU seconds (``time.process_time``) on both sides: on a shared machine they vary far less than
+the clock.
 The figures in the README came from this script.
 """
 
@@ -95,7 +97,10 @@ def against_peer(games: int, rounds: int) -> list[dict[str, float]]:
     runs: dict[int, list[tuple[SimStats, PeerStats]]] = {p: [] for p in PEER_PLAYERS}
     for _ in range(rounds):
         for players in PEER_PLAYERS:
-            runs[players].append((simulate(players, games, seed=1), play(players, range(games))))
+            start = time.process_time()
+            ours = simulate(players, games, seed=1)
+            ours.seconds = time.process_time() - start
+            runs[players].append((ours, play(players, range(games))))
     rows = []
     for players, pairs in runs.items():
         ours, peer = pairs[-1]
@@ -114,7 +119,8 @@ def against_peer(games: int, rounds: int) -> list[dict[str, float]]:
 
 
 def print_peer(rows: list[dict[str, float]], games: int, rounds: int) -> None:
-    print(f"{games} games per side, player count and round; {rounds} rounds, interleaved; ratio: median of the rounds")
+    print(f"{games} games per side, player count and round; {rounds} rounds, interleaved; games per CPU second; "
+          "ratio: median of the rounds")
     print("| players | ours, games/s | monodeal, games/s | ratio | ours: decisions / turns per game "
           "| monodeal: decisions / turns per game | monodeal games left out |")
     print("|---|---|---|---|---|---|---|")

@@ -4,8 +4,9 @@ first legal action.
 
 Its game loop prints every step; here its modules' ``print`` does nothing (the messages are still
 formatted: that is its code). Some of its games never end, or end in an error of its own (a payment
-it cannot make); a game that raises or runs past ``limit`` seconds is left out of the figures and
-counted, which can only flatter the peer.
+it cannot make); a game that raises or runs past ``limit`` CPU seconds is left out of the figures
+and counted, which can only flatter the peer. Times are CPU seconds (``time.process_time``), as
+``bench_engine.py --peer`` times ours: on a shared machine they vary far less than the clock.
 
 >>> stats = play(2, seeds=range(3))          # doctest: +SKIP
 >>> stats.games + stats.failed
@@ -63,7 +64,7 @@ class PeerStats:
 
 
 def play(players: int, seeds: range, limit: float = 5.0) -> PeerStats:
-    """Play one peer game per seed with ``players`` first-legal-action players."""
+    """Play one peer game per seed with ``players`` first-legal-action players (CPU seconds)."""
     game_mod, actions_mod, variations = load()
     generate, skip = actions_mod.generate_actions, actions_mod.SkipAction
     counts = [0, 0]  # decisions, turns in the game being played
@@ -82,12 +83,12 @@ def play(players: int, seeds: range, limit: float = 5.0) -> PeerStats:
         raise _TooLong
 
     stats = PeerStats(players)
-    previous = signal.signal(signal.SIGALRM, too_long)
+    previous = signal.signal(signal.SIGPROF, too_long)
     try:
         for seed in seeds:
             counts[0] = counts[1] = 0
-            start = time.perf_counter()
-            signal.setitimer(signal.ITIMER_REAL, limit)
+            start = time.process_time()
+            signal.setitimer(signal.ITIMER_PROF, limit)
             try:
                 seats = [FirstAction(chr(ord("A") + i)) for i in range(players)]
                 game_mod.Game(players=seats, random=random.Random(seed),
@@ -96,11 +97,11 @@ def play(players: int, seeds: range, limit: float = 5.0) -> PeerStats:
                 stats.failed += 1
                 continue
             finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            stats.seconds += time.perf_counter() - start
+                signal.setitimer(signal.ITIMER_PROF, 0)
+            stats.seconds += time.process_time() - start
             stats.games += 1
             stats.decisions += counts[0]
             stats.turns += counts[1]
     finally:
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous)
     return stats
