@@ -113,7 +113,8 @@ def against_peer(games: int, rounds: int) -> list[dict[str, float]]:
             "ours_turns_per_game": round(ours.turns / ours.games, 1),
             "peer_decisions_per_game": round(peer.decisions / peer.games, 1),
             "peer_turns_per_game": round(peer.turns / peer.games, 1),
-            "peer_games_left_out": peer.failed,
+            "peer_errors": sum(q.errors for _, q in pairs),
+            "peer_too_long": sum(q.too_long for _, q in pairs),
         })
     return rows
 
@@ -122,14 +123,14 @@ def print_peer(rows: list[dict[str, float]], games: int, rounds: int) -> None:
     print(f"{games} games per side, player count and round; {rounds} rounds, interleaved; games per CPU second; "
           "ratio: median of the rounds")
     print("| players | ours, games/s | monodeal, games/s | ratio | ours: decisions / turns per game "
-          "| monodeal: decisions / turns per game | monodeal games left out |")
+          "| monodeal: decisions / turns per game | monodeal games left out: error / over 1 CPU s |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:
         ours = " / ".join(f"{x:,.0f}" for x in r["ours_games_per_second"])  # type: ignore[attr-defined]
         peer = " / ".join(f"{x:,.0f}" for x in r["peer_games_per_second"])  # type: ignore[attr-defined]
         print(f"| {r['players']} | {ours} | {peer} | ×{r['ratio']:.1f} | {r['ours_decisions_per_game']} / "
               f"{r['ours_turns_per_game']} | {r['peer_decisions_per_game']} / {r['peer_turns_per_game']} "
-              f"| {r['peer_games_left_out']} |")
+              f"| {r['peer_errors']} / {r['peer_too_long']} |")
 
 
 def main() -> None:
