@@ -162,7 +162,7 @@ _ACCEPT: Final = Action(ACCEPT)
 _NO: Final = Action(NO)
 _PLACE_BANK: Final = Action(PLACE)
 _LOOKS_AT_TABLES: Final = frozenset((_K_RAINBOW, _K_RENT, _K_RENT_ANY, _K_SLY_DEAL, _K_DOUBLE_SLY_DEAL, _K_FORCED_DEAL,
-                              _K_DEAL_BREAKER, _K_HOUSE, _K_HOTEL, _K_INHERITOR))
+                                     _K_DEAL_BREAKER, _K_HOUSE, _K_HOTEL, _K_INHERITOR))
 # What Game._memo_for remembers per seat.
 _STEALABLE: Final = 0
 _SETS: Final = 1
