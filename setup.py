@@ -1,7 +1,7 @@
 """Build hook: compile the rules engine with mypyc when possible.
 
 The engine and the searching bots are plain, typed Python; mypyc turns
-``engine/game.py`` into a C extension that plays the same games about 2.5
+``engine/game.py`` into a C extension that plays the same games about 3.5
 times faster, and the heuristic and ISMCTS bots into ones that search about
 1.5 times faster. Set
 ``MDEAL_PURE=1`` to skip it (an editable install for work on the engine

@@ -5,6 +5,11 @@ Run on one core, after a normal (compiled) install::
     pip install . && python benchmarks/bench_engine.py
 
 ``--games`` sets the games per player count; ``--json FILE`` also writes the figures.
+``--peer`` instead plays ours and the peer, ``monodeal`` (benchmarks/peer_monodeal.py; installed
+with pip if missing), round after round, each round the same games, and prints our speed as a
+multiple of the peer's per player count, with both sides' turns and decisions per game. It counts
+CPU seconds (``time.process_time``) on both sides: on a shared machine they vary far less than
+the clock.
 The figures in the README came from this script.
 """
 
@@ -18,9 +23,14 @@ import random
 import statistics
 import time
 
+from peer_monodeal import VERSION as PEER_VERSION  # monodeal itself is imported (or installed) by play()
+from peer_monodeal import PeerStats, play
+
 from monopoly_deal import Game
 from monopoly_deal.engine import COMPILED
-from monopoly_deal.sim import simulate
+from monopoly_deal.sim import SimStats, simulate
+
+PEER_PLAYERS = (2, 4)
 
 
 def games_per_second(players: int, games: int, repeats: int) -> dict[str, float]:
@@ -81,14 +91,70 @@ def search_costs(samples: int) -> dict[str, float]:
     }
 
 
+def against_peer(games: int, rounds: int) -> list[dict[str, float]]:
+    """Per player count: both sides' games/s in each round (ours, then the peer's, on the same
+    seeds every round), the median of the rounds' ratios, and decisions and turns per game."""
+    runs: dict[int, list[tuple[SimStats, PeerStats]]] = {p: [] for p in PEER_PLAYERS}
+    for _ in range(rounds):
+        for players in PEER_PLAYERS:
+            start = time.process_time()
+            ours = simulate(players, games, seed=1)
+            ours.seconds = time.process_time() - start
+            runs[players].append((ours, play(players, range(games))))
+    rows = []
+    for players, pairs in runs.items():
+        ours, peer = pairs[-1]
+        rows.append({
+            "players": players,
+            "ours_games_per_second": [round(o.games_per_second, 1) for o, _ in pairs],
+            "peer_games_per_second": [round(q.games / q.seconds, 1) for _, q in pairs],
+            "ratio": round(statistics.median(o.games_per_second * q.seconds / q.games for o, q in pairs), 2),
+            "ours_decisions_per_game": round(ours.decisions / ours.games, 1),
+            "ours_turns_per_game": round(ours.turns / ours.games, 1),
+            "peer_decisions_per_game": round(peer.decisions / peer.games, 1),
+            "peer_turns_per_game": round(peer.turns / peer.games, 1),
+            "peer_errors": sum(q.errors for _, q in pairs),
+            "peer_too_long": sum(q.too_long for _, q in pairs),
+        })
+    return rows
+
+
+def print_peer(rows: list[dict[str, float]], games: int, rounds: int) -> None:
+    print(f"{games} games per side, player count and round; {rounds} rounds, interleaved; games per CPU second; "
+          "ratio: median of the rounds")
+    print("| players | ours, games/s | monodeal, games/s | ratio | ours: decisions / turns per game "
+          "| monodeal: decisions / turns per game | monodeal games left out: error / over 1 CPU s |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        ours = " / ".join(f"{x:,.0f}" for x in r["ours_games_per_second"])  # type: ignore[attr-defined]
+        peer = " / ".join(f"{x:,.0f}" for x in r["peer_games_per_second"])  # type: ignore[attr-defined]
+        print(f"| {r['players']} | {ours} | {peer} | ×{r['ratio']:.1f} | {r['ours_decisions_per_game']} / "
+              f"{r['ours_turns_per_game']} | {r['peer_decisions_per_game']} / {r['peer_turns_per_game']} "
+              f"| {r['peer_errors']} / {r['peer_too_long']} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, help="games per player count (default 2000; 300 with --peer)")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--peer", action="store_true", help="measure against monodeal, interleaved")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of --peer (at least 3)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
+    if args.peer:
+        games = args.games or 300
+        rounds = max(args.rounds, 3)
+        print(f"engine: {'compiled (mypyc)' if COMPILED else 'pure Python'}, Python {platform.python_version()}, "
+              f"one core; peer: monodeal {PEER_VERSION}")
+        rows = against_peer(games, rounds)
+        print_peer(rows, games, rounds)
+        if args.json:
+            with open(args.json, "w", encoding="utf-8") as f:
+                json.dump({"games": games, "rounds": rounds, "peer": rows}, f, indent=2)
+        return
+    args.games = args.games or 2000
     result = {
         "engine": "compiled (mypyc)" if COMPILED else "pure Python",
         "python": platform.python_version(),

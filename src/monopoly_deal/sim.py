@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from .bots import RandomBot, Seat
+from .bots import RandomBot
 from .engine import Game, Rules
 
 
@@ -59,19 +59,16 @@ def simulate(players: int, games: int, seed: int = 0, edition: str = "base", rul
     for index in range(games):
         s = game_seed(seed, index)
         game = Game(players, edition, rules, seed=s, log=False)
-        seats = [Seat(game, p) for p in range(players)]
         bots = [RandomBot(seed=s * 16 + p) for p in range(players)]
         decisions = 0
-        while not game.over:
-            p = game.decider
-            action = bots[p].choose(seats[p])
-            game.apply(action)
+        while not game.over:  # RandomBot.choose's choices, taken by index: no look-up of the action
+            game.apply_index(bots[game.decider].pick(len(game.legal_actions())))
             decisions += 1
             if check:
                 try:
                     game.check_invariants()
                 except AssertionError as error:
-                    raise InvariantBroken(f"game seed {s}, action {decisions} ({action}): {error}") from None
+                    raise InvariantBroken(f"game seed {s}, action {decisions} ({game.history[-1]}): {error}") from None
         stats.games += 1
         stats.decisions += decisions
         stats.turns += game.turn

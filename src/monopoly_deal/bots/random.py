@@ -18,4 +18,8 @@ class RandomBot:
 
     def choose(self, seat: Seat) -> Action:
         actions = seat.legal_actions
-        return actions[int(self._rng.random() * len(actions))]  # random() is C: randrange() is Python
+        return actions[self.pick(len(actions))]
+
+    def pick(self, options: int) -> int:
+        """The index of its choice among ``options`` legal actions (``mdeal sim`` plays by index)."""
+        return int(self._rng.random() * options)  # random() is C: randrange() is Python

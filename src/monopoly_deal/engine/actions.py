@@ -46,15 +46,27 @@ The verbs (``{}`` a card key, ``G`` a group, ``C`` a colour, ``P`` a player):
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import COLOUR_BY_KEY, COLOUR_KEYS, NO_COLOUR, NO_COLOUR_KEY, TYPE_BY_KEY, TYPES, Kind
 
 _GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
 
-# Verbs that are not card keys.
-END, BANK, PLAY, GIVE, TAKE, MOVE, SWAP, WITH = "end", "bank", "play", "give", "take", "move", "swap", "with"
-ACCEPT, NO, TRANSFER, PAY, PLACE, DISCARD = "accept", "no", "transfer", "pay", "place", "discard"
+# Verbs that are not card keys (Final: the compiled engine compares with constants).
+END: Final = "end"
+BANK: Final = "bank"
+PLAY: Final = "play"
+GIVE: Final = "give"
+TAKE: Final = "take"
+MOVE: Final = "move"
+SWAP: Final = "swap"
+WITH: Final = "with"
+ACCEPT: Final = "accept"
+NO: Final = "no"
+TRANSFER: Final = "transfer"
+PAY: Final = "pay"
+PLACE: Final = "place"
+DISCARD: Final = "discard"
 
 
 class IllegalActionError(ValueError):

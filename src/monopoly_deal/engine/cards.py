@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Final
 
 LANGS = ("en", "zh-Hant", "zh-Hans")
 
@@ -48,7 +49,7 @@ COLOUR_NAMES = {
     "zh-Hans": ("啡色", "浅蓝", "粉红", "橙", "红", "黄", "绿", "深蓝", "铁路", "公用事业"),
 }
 #: Where rainbow wilds lie that are in no colour group: alone they have no colour (R6.3, S0-Q13).
-NO_COLOUR = 10
+NO_COLOUR: Final = 10
 NO_COLOUR_KEY = "none"
 NO_COLOUR_NAMES = {"en": "no colour", "zh-Hant": "未定顏色", "zh-Hans": "未定颜色"}
 SET_SIZE = (2, 3, 3, 3, 3, 3, 3, 2, 4, 2)

@@ -76,20 +76,29 @@ from .cards import (
 from .dice import roll_off
 from .rules import Rules
 
-# Decisions (``Game.decision``).
-PLAYING, GIVING, TAKING, SWAPPING, RESPONDING, PAYING, PLACING, PUTTING_BACK, SPEEDING, OVER = range(10)
-DECISIONS = ("play", "give", "take", "swap", "respond", "pay", "place", "put-back", "speeding-discard", "over")
+# Decisions (``Game.decision``). Final: compiled, each is a constant, not a look-up in the module's names.
+PLAYING: Final = 0
+GIVING: Final = 1
+TAKING: Final = 2
+SWAPPING: Final = 3
+RESPONDING: Final = 4
+PAYING: Final = 5
+PLACING: Final = 6
+PUTTING_BACK: Final = 7
+SPEEDING: Final = 8
+OVER: Final = 9
+DECISIONS: Final = ("play", "give", "take", "swap", "respond", "pay", "place", "put-back", "speeding-discard", "over")
 
-RECORD_FORMAT = "monopoly-deal-record"
+RECORD_FORMAT: Final = "monopoly-deal-record"
 # Version 2: every target is asked (``accept`` actions in the record), free re-arranging has a
 # per-turn cap and groups never merge by themselves (R6.2); version 1 records replay with
 # quick_accept, merge_groups and without the cap.
-RECORD_VERSION = 2
-MAX_PLAYERS = 10
-HAND_LIMIT = 7
-PLAYS_PER_TURN = 3
+RECORD_VERSION: Final = 2
+MAX_PLAYERS: Final = 10
+HAND_LIMIT: Final = 7
+PLAYS_PER_TURN: Final = 3
 
-_M64 = (1 << 64) - 1
+_M64: Final = (1 << 64) - 1
 # Card kinds as plain ints: compiled, an int compare beats an enum attribute lookup.
 _K_BIRTHDAY: Final = int(Kind.BIRTHDAY)
 _K_DEAL_BREAKER: Final = int(Kind.DEAL_BREAKER)
@@ -108,21 +117,24 @@ _K_RENT_ANY: Final = int(Kind.RENT_ANY)
 _K_SLY_DEAL: Final = int(Kind.SLY_DEAL)
 _K_SPEEDING_DEAL: Final = int(Kind.SPEEDING_DEAL)
 _K_WILD: Final = int(Kind.WILD)
-_KIND = tuple(int(t.kind) for t in TYPES)
-_COLOURS = tuple(tuple(int(c) for c in t.colours) for t in TYPES)
-_IS_WILD = tuple(t.kind in (_K_WILD, _K_RAINBOW) for t in TYPES)
+_KIND: Final = tuple(int(t.kind) for t in TYPES)
+_COLOURS: Final = tuple(tuple(int(c) for c in t.colours) for t in TYPES)
+_IS_WILD: Final = tuple(t.kind in (_K_WILD, _K_RAINBOW) for t in TYPES)
 # Group slots: the ten colours, then NO_COLOUR, where rainbow wilds lie alone (R6.3): one
 # group of any size that is never complete and charges no rent.
-_SLOTS = 11
-_SIZE = SET_SIZE + (1 << 30,)
-_BUILDABLE = BUILDABLE + (False,)
-_GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
-_JSN = TYPE_BY_KEY["just-say-no"].index
-_DOUBLE = TYPE_BY_KEY["double-rent"].index
-_TRANSFER = TYPE_BY_KEY["rent-transfer"].index
-_RAINBOW = TYPE_BY_KEY["rainbow"].index
-_PAYMENT_VERBS = frozenset(("birthday", "debt-collector")) | {t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY)}
-_RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY))
+_SLOTS: Final = 11
+_SIZE: Final[tuple[int, ...]] = SET_SIZE + (1 << 30,)
+_BUILDABLE: Final[tuple[bool, ...]] = BUILDABLE + (False,)
+_GROUP_KEYS: Final[tuple[str, ...]] = COLOUR_KEYS + (NO_COLOUR_KEY,)
+_JSN: Final = TYPE_BY_KEY["just-say-no"].index
+_DOUBLE: Final = TYPE_BY_KEY["double-rent"].index
+_TRANSFER: Final = TYPE_BY_KEY["rent-transfer"].index
+_RAINBOW: Final = TYPE_BY_KEY["rainbow"].index
+_PAYMENT_VERBS: Final = frozenset(("birthday", "debt-collector")) | {t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY)}
+_RENT_VERBS: Final = frozenset(t.key for t in TYPES if t.kind in (_K_RENT, _K_RENT_ANY))
+_KEY: Final = tuple(t.key for t in TYPES)
+_INDEX: Final = {t.key: t.index for t in TYPES}
+_RENT_BONUS: Final = tuple(t.rent_bonus for t in TYPES)
 
 
 def record_dict(edition: str, rules: Rules, seed: int, players: list[str], actions: list[str],
@@ -146,10 +158,21 @@ def _new(verb: str, card: int = -1, colour: int = -1, group: int = -1, player: i
     return _make(Action, (verb, card, colour, group, player, colour2, extra))
 
 
-_END = Action(END)
-_LOOKS_AT_TABLES = frozenset((_K_RAINBOW, _K_RENT, _K_RENT_ANY, _K_SLY_DEAL, _K_DOUBLE_SLY_DEAL, _K_FORCED_DEAL,
-                              _K_DEAL_BREAKER, _K_HOUSE, _K_HOTEL, _K_INHERITOR))
-_STATIC_CACHE: dict[tuple[int, ...], list[list[tuple[Action, ...]]]] = {}
+_END: Final = Action(END)
+_ACCEPT: Final = Action(ACCEPT)
+_NO: Final = Action(NO)
+_PLACE_BANK: Final = Action(PLACE)
+_LOOKS_AT_TABLES: Final = frozenset((_K_RAINBOW, _K_RENT, _K_RENT_ANY, _K_SLY_DEAL, _K_DOUBLE_SLY_DEAL, _K_FORCED_DEAL,
+                                     _K_DEAL_BREAKER, _K_HOUSE, _K_HOTEL, _K_INHERITOR))
+# What Game._memo_for remembers per seat.
+_STEALABLE: Final = 0
+_SETS: Final = 1
+_JOINABLE: Final = 2
+_REARRANGEMENTS: Final = 3
+_MEMO_TAGS: Final = 4
+_DEFAULT_RULES: Final = Rules()
+_DECKS: Final[dict[tuple[str, int, str], Deck]] = {}
+_STATIC_CACHE: Final[dict[tuple[int, ...], list[list[tuple[Action, ...]]]]] = {}
 
 
 def _static_actions(players: int, others: list[list[int]]) -> list[list[tuple[Action, ...]]]:
@@ -181,6 +204,20 @@ def _static_actions(players: int, others: list[list[int]]) -> list[list[tuple[Ac
         table.append(row)
     _STATIC_CACHE[key] = table
     return table
+
+
+#: A colour's re-arrangements and what they were computed from: the colour's version, the table's
+#: version (-1: not used), the colours a rainbow could join (None: not used), the actions.
+_SlotMoves = tuple[int, int, "list[int] | None", list[Action]]
+
+
+def _deck(edition: str, copies: int, values: str) -> Deck:
+    """``build_deck``, built once per kind of deck (a deck is immutable)."""
+    key = (edition, copies, values)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = build_deck(edition, copies, values)
+    return deck
 
 
 class Group:
@@ -224,11 +261,16 @@ class Game:
     __slots__ = (
         "_ct",
         "_dirty",
+        "_house_to_win",
         "_legal",
         "_memo",
+        "_move_cap",
         "_others",
         "_pos",
         "_rng",
+        "_single",
+        "_slot_moves",
+        "_slot_ver",
         "_static",
         "_value",
         "_ver",
@@ -291,6 +333,8 @@ class Game:
     p_owed: int
     p_buildings: list[int]
     p_paid: list[int]
+    _slot_moves: list[_SlotMoves | None]
+    _slot_ver: list[int]
 
     def __init__(
         self,
@@ -310,7 +354,11 @@ class Game:
             return
         if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
             raise ValueError(f"players must be 2 to {MAX_PLAYERS}, not {players!r}")
-        self.rules = rules if rules is not None else Rules()
+        self.rules = rules if rules is not None else _DEFAULT_RULES  # immutable: one serves every game
+        # The options read on the hot path, as plain attributes: compiled, they are read natively.
+        self._single = self.rules.complete_needs_single
+        self._house_to_win = self.rules.house_to_win
+        self._move_cap = self.rules.max_rearrangements
         self.edition = edition
         self.players = players
         self.names = list(names) if names is not None else [f"P{i + 1}" for i in range(players)]
@@ -324,7 +372,7 @@ class Game:
         self.quick = quick_accept
         self.merging = merge_groups
         self.moves = 0  # free re-arrangements this turn
-        self.deck: Deck = build_deck(edition, self.rules.decks or decks_for(players), self.rules.values)
+        self.deck = _deck(edition, self.rules.decks or decks_for(players), self.rules.values)
         self._ct = self.deck.cards
         self._value = self.deck.values
         self._rng = seed & _M64
@@ -354,7 +402,8 @@ class Game:
         self._static = _static_actions(players, self._others)
         self._dirty = 0  # bit per seat whose table changed: the seats to check for a win
         self._ver = [0] * players  # per seat, bumped on every table change: keys the memo
-        self._memo: dict[tuple[str, int], tuple[int, Any]] = {}
+        self._memo: list[tuple[int, Any] | None] = [None] * (_MEMO_TAGS * players)  # see _memo_for
+        self._reset_slot_moves()
         for _ in range(5):  # R2.1
             for p in self.order:
                 self.hands[p].append(self.draw.pop())
@@ -467,7 +516,8 @@ class Game:
         game.order = list(range(players))
         game._others = [game._rotation(p) for p in range(players)]
         game._static = _static_actions(players, game._others)
-        game._memo.clear()
+        game._memo = [None] * (_MEMO_TAGS * players)
+        game._reset_slot_moves()
         game._dirty = 0
         game._pos = active
         game.active = active
@@ -597,6 +647,24 @@ class Game:
             raise IllegalActionError(f"expected an Action or its notation, not {type(action).__name__}")
         if action not in self.legal_actions():
             raise IllegalActionError(f"{self._describe_illegal(action)}")
+        self._take(action)
+
+    def apply_index(self, index: int) -> None:
+        """Take the action at ``index`` of :meth:`legal_actions`: what a bot that picks by position
+        (a random playout, a policy over the list) does, without reading or finding the action.
+
+        >>> game = Game(players=2, seed=7)
+        >>> game.apply_index(0)              # the first legal action: ``end``
+        >>> game.turn
+        2
+        """
+        actions = self.legal_actions()
+        if not 0 <= index < len(actions):
+            raise IllegalActionError(f"no legal action {index!r}: there are {len(actions)}")
+        self._take(actions[index])
+
+    def _take(self, action: Action) -> None:
+        """Carry out ``action``, a legal action."""
         self._legal = None
         self.history.append(action)
         self._handle(action)
@@ -627,7 +695,10 @@ class Game:
         self.groups = [[[grp.copy() for grp in col] for col in pg] for pg in s.groups]
         self.jailed = s.jailed[:]
         self._ver = s._ver[:]
-        self._memo = s._memo.copy()
+        self._memo = s._memo[:]
+        self._single, self._house_to_win, self._move_cap = s._single, s._house_to_win, s._move_cap
+        self._slot_ver = s._slot_ver[:]
+        self._slot_moves = s._slot_moves[:]  # entries are never changed, only replaced: sharing them is safe
         self.a_queue = s.a_queue[:]
         self.a_cards = s.a_cards[:]
         self.p_buildings = s.p_buildings[:]
@@ -642,7 +713,7 @@ class Game:
 
     def card_key(self, card: int) -> str:
         """The notation key of physical card ``card``."""
-        return TYPES[self._ct[card]].key
+        return _KEY[self._ct[card]]
 
     def value(self, card: int) -> int:
         """The money value of physical card ``card`` under this game's deck."""
@@ -656,7 +727,7 @@ class Game:
         """
         if len(group.cards) != _SIZE[colour]:
             return False
-        return not self.rules.complete_needs_single or self._has_single(group.cards)
+        return not self._single or self._has_single(group.cards)
 
     def _has_single(self, cards: list[int]) -> bool:
         ct = self._ct
@@ -670,9 +741,9 @@ class Game:
         table = RENT[colour]
         rent = table[min(len(group.cards), len(table)) - 1]
         if group.house >= 0:
-            rent += TYPES[ct[group.house]].rent_bonus
+            rent += _RENT_BONUS[ct[group.house]]
         if group.hotel >= 0:
-            rent += TYPES[ct[group.hotel]].rent_bonus
+            rent += _RENT_BONUS[ct[group.hotel]]
         return rent
 
     def complete_colours(self, player: int) -> int:
@@ -862,21 +933,26 @@ class Game:
                 self._end_game(p, "sets")
                 return
 
-    def _touch(self, p: int) -> None:
+    def _touch(self, p: int, colour: int) -> None:
+        """Note that ``colour``'s groups on ``p``'s table changed: the caches keyed on them lapse."""
         self._ver[p] += 1
+        self._slot_ver[p * _SLOTS + colour] += 1
         self._dirty |= 1 << p
 
     def _has_won(self, p: int, need: int) -> bool:
         colours = 0
-        housed = not self.rules.house_to_win
+        housed = not self._house_to_win
+        groups = self.groups[p]
         for colour in range(10):
+            size = _SIZE[colour]
             done = False
-            for g in self.groups[p][colour]:
-                if len(g.cards) == _SIZE[colour] and self.is_complete(g, colour):
+            for g in groups[colour]:
+                if len(g.cards) == size and (not self._single or self._has_single(g.cards)):
                     done = True
                     if g.house >= 0:
                         housed = True
-            colours += done
+            if done:
+                colours += 1
         return colours >= need and housed
 
     def _log(self, *event: Any) -> None:
@@ -930,7 +1006,7 @@ class Game:
             col.append(Group([card]))
         else:
             best.cards.append(card)
-        self._touch(p)
+        self._touch(p, colour)
 
     def _card_in_group(self, g: Group, t: int, skip: int = -1) -> int:
         ct = self._ct
@@ -954,7 +1030,7 @@ class Game:
             col.remove(g)
             for c in g.cards:
                 self._place(p, c, NO_COLOUR)
-        self._touch(p)
+        self._touch(p, colour)
 
     def _merge_unfilled(self, p: int, colour: int) -> None:
         """Version-1 group rules (``merge_groups``, to replay old records): the unfilled groups of
@@ -1069,8 +1145,8 @@ class Game:
             (p, colour, ordinal), = self.a_cards
             g = self.groups[p][colour].pop(ordinal)
             self.groups[actor][colour].append(g)
-            self._touch(p)
-            self._touch(actor)
+            self._touch(p, colour)
+            self._touch(actor, colour)
             self._log("took-set", actor, p, colour, tuple(self._ct[c] for c in g.cards))
         elif verb == "go-to-jail":
             self.jailed[target] = True
@@ -1122,7 +1198,8 @@ class Game:
                 return
             if total > 0:  # R8.3: not enough, so everything of value
                 self._pay_everything()
-        self._log("paid", self.p_from, self.p_to, tuple(self._ct[c] for c in self.p_paid))
+        if self.events is not None:  # the words only: no need to build them otherwise
+            self._log("paid", self.p_from, self.p_to, tuple(self._ct[c] for c in self.p_paid))
         self._place_buildings()
 
     def _pay_everything(self) -> None:
@@ -1141,7 +1218,7 @@ class Game:
                         setattr(g, slot, -1)
                         self.p_buildings.append(b)
                         self.p_paid.append(b)
-                        self._touch(payer)
+                        self._touch(payer, colour)
                 owed += [(colour, c) for c in g.cards if ct[c] != _RAINBOW]  # R8.4
         for colour, c in owed:  # R8.3: each wherever it lies now, however paying changed the groups
             self._remove(payer, colour, self._group_of(payer, colour, c), c)
@@ -1203,39 +1280,48 @@ class Game:
                 kind = _KIND[t]
                 if kind in _LOOKS_AT_TABLES:
                     acts += self._table_actions(p, t, kind, hand, left)
-        cap = self.rules.max_rearrangements
+        cap = self._move_cap
         if cap == 0 or self.moves < cap:
-            acts += self._memo_for("rearrange", p, self._rearrangements)
+            acts += self._memo_for(_REARRANGEMENTS, p)
         return acts
 
-    def _memo_for(self, tag: str, p: int, compute: Any) -> Any:
-        """``compute(p)``, remembered until ``p``'s table changes."""
-        key = (tag, p)
-        hit = self._memo.get(key)
+    def _memo_for(self, tag: int, p: int) -> Any:
+        """What ``tag`` names (``_STEALABLE`` …) about ``p``'s table, remembered until it changes.
+        Compiled, a tag and an if-chain beat passing a bound method."""
+        key = tag * self.players + p
+        hit = self._memo[key]
         if hit is not None and hit[0] == self._ver[p]:
             return hit[1]
-        value = compute(p)
+        value: Any
+        if tag == _STEALABLE:
+            value = self._stealable(p)
+        elif tag == _SETS:
+            value = self._complete_sets(p)
+        elif tag == _JOINABLE:
+            value = self._joinable(p)
+        else:
+            value = self._rearrangements(p)
         self._memo[key] = (self._ver[p], value)
         return value
 
     def _table_actions(self, p: int, t: int, kind: int, hand: list[int], left: int) -> list[Action]:
         """R5.9: the uses of an action card that depend on what lies on the tables."""
-        key = TYPES[t].key
+        key = _KEY[t]
         others = self._others[p]
         if kind == _K_RENT or kind == _K_RENT_ANY:
             return self._rent_actions(p, t, key, kind, hand, left, others)
         if kind == _K_SLY_DEAL or kind == _K_DOUBLE_SLY_DEAL or kind == _K_FORCED_DEAL:
-            if kind == _K_FORCED_DEAL and not self._memo_for("steal", p, self._stealable):
+            if kind == _K_FORCED_DEAL and not self._memo_for(_STEALABLE, p):
                 return []
             return [_new(key, t2, colour, ordinal, q) for q in others
-                    for colour, ordinal, t2 in self._memo_for("steal", q, self._stealable)]
+                    for colour, ordinal, t2 in self._memo_for(_STEALABLE, q)]
         if kind == _K_DEAL_BREAKER:
             return [_new(key, -1, colour, ordinal, q) for q in others
-                    for colour, ordinal in self._memo_for("sets", q, self._complete_sets)]
+                    for colour, ordinal in self._memo_for(_SETS, q)]
         if kind == _K_HOUSE or kind == _K_HOTEL:
             return [_new(key, -1, colour, ordinal) for colour, ordinal in self._building_spots(p, self._first(hand, t))]
         if kind == _K_RAINBOW:  # R6.3: into a colour group it can join (alone is a static play)
-            return [_new(PLAY, t, colour) for colour in self._memo_for("join", p, self._joinable)]
+            return [_new(PLAY, t, colour) for colour in self._memo_for(_JOINABLE, p)]
         return [_new(key, -1, -1, -1, q) for q in others if self.hands[q]]  # Inheritor
 
     def _complete_sets(self, p: int) -> list[tuple[int, int]]:
@@ -1269,25 +1355,57 @@ class Game:
         """R6.2: free, on the owner's turn: re-colour a wild (``move``), move a card of an
         unfilled group into another unfilled group of its colour (``move red#2:red>red#1``),
         or take any card out of a complete set while another takes its place (``swap``, then
-        ``with``), which is also the only way out of a set with buildings (R6.6)."""
+        ``with``), which is also the only way out of a set with buildings (R6.6).
+
+        Colour by colour, each colour's moves kept until they may have changed (see
+        :meth:`_slot_rearrangements`): a move touches one or two colours, so most are reused."""
+        acts: list[Action] = []
+        ver, version = self._slot_ver, self._ver[p]
+        joinable = self._memo_for(_JOINABLE, p)
+        base = p * _SLOTS
+        for colour in range(_SLOTS):
+            entry = self._slot_moves[base + colour]
+            if (entry is None or entry[0] != ver[base + colour] or (entry[1] >= 0 and entry[1] != version)
+                    or (entry[2] is not None and entry[2] != joinable)):
+                entry = self._slot_rearrangements(p, colour, joinable)
+                self._slot_moves[base + colour] = entry
+            if entry[3]:
+                acts += entry[3]
+        return acts
+
+    def _slot_rearrangements(self, p: int, colour: int, joinable: list[int]) -> _SlotMoves:
+        """The re-arrangements of ``p``'s groups of ``colour`` (slot NO_COLOUR: the rainbows lying
+        alone), with what they depend on besides these groups: a rainbow's targets on where rainbows
+        can go (``joinable``), a complete set's swaps on every other group of the table."""
         acts: list[Action] = []
         ct = self._ct
-        for colour, col in enumerate(self.groups[p]):
-            if len(col) > 1 and colour != NO_COLOUR:
-                acts += self._regroupings(colour, col)
-            for ordinal, g in enumerate(col):
-                complete = colour != NO_COLOUR and self.is_complete(g, colour)
-                if not complete and not any(_IS_WILD[ct[c]] for c in g.cards):
-                    continue
-                built = g.house >= 0
-                stand_ins = self._stand_ins(p, colour, g) if complete else []
-                for t in self._distinct(g.cards):
-                    targets = [c2 for c2 in self._wild_targets(p, t) if c2 != colour] if _IS_WILD[t] else []
-                    if not built:
-                        acts += [_new(MOVE, t, colour, ordinal, -1, c2) for c2 in targets]
-                    if stand_ins and any(self._may_stand_in(g, self._card_in_group(g, t), c) for _, _, c in stand_ins):
-                        acts += [_new(SWAP, t, colour, ordinal, -1, c2) for c2 in ([colour] + targets if built else [colour])]
-        return acts
+        col = self.groups[p][colour]
+        uses_join = uses_table = False
+        if len(col) > 1 and colour != NO_COLOUR:
+            acts += self._regroupings(colour, col)
+        for ordinal, g in enumerate(col):
+            complete = colour != NO_COLOUR and self.is_complete(g, colour)
+            if complete:
+                uses_table = True
+            elif not any(_IS_WILD[ct[c]] for c in g.cards):
+                continue
+            built = g.house >= 0
+            stand_ins = self._stand_ins(p, colour, g) if complete else []
+            for t in self._distinct(g.cards):
+                if t == _RAINBOW:
+                    uses_join = True
+                targets = [c2 for c2 in self._wild_targets(p, t) if c2 != colour] if _IS_WILD[t] else []
+                if not built:
+                    acts += [_new(MOVE, t, colour, ordinal, -1, c2) for c2 in targets]
+                if stand_ins and any(self._may_stand_in(g, self._card_in_group(g, t), c) for _, _, c in stand_ins):
+                    acts += [_new(SWAP, t, colour, ordinal, -1, c2) for c2 in ([colour] + targets if built else [colour])]
+        return (self._slot_ver[p * _SLOTS + colour], self._ver[p] if uses_table else -1,
+                joinable if uses_join else None, acts)
+
+    def _reset_slot_moves(self) -> None:
+        """Empty the per-colour cache of :meth:`_rearrangements` (a new table)."""
+        self._slot_ver = [0] * (self.players * _SLOTS)
+        self._slot_moves = [None] * (self.players * _SLOTS)
 
     def _regroupings(self, colour: int, col: list[Group]) -> list[Action]:
         """Each card kind of a group of ``colour`` that is not a complete set into each other
@@ -1321,7 +1439,7 @@ class Game:
         ct = self._ct
         if ct[partner] == ct[card]:
             return False
-        if self.rules.complete_needs_single:
+        if self._single:
             return _KIND[ct[partner]] == _K_PROPERTY or any(_KIND[ct[c]] == _K_PROPERTY for c in g.cards if c != card)
         return ct[partner] != _RAINBOW or any(ct[c] != _RAINBOW for c in g.cards if c != card)
 
@@ -1329,16 +1447,16 @@ class Game:
         """Where a wild can go on ``p``'s table: a two-colour wild to either colour; a
         rainbow to a colour group it can join, or alone without colour (R6.3)."""
         if t == _RAINBOW:
-            return self._memo_for("join", p, self._joinable) + [NO_COLOUR]
+            return self._memo_for(_JOINABLE, p) + [NO_COLOUR]
         return list(_COLOURS[t])
 
     def _legal_give(self) -> list[Action]:
         acts = []
         for colour, ordinal, t in self._stealable(self.active):
             if _KIND[t] == _K_PROPERTY:
-                acts.append(Action(GIVE, t, colour, ordinal))
+                acts.append(_new(GIVE, t, colour, ordinal))
             else:  # R5.5: the giver chooses the wild's colour
-                acts += [Action(GIVE, t, colour, ordinal, colour2=c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
+                acts += [_new(GIVE, t, colour, ordinal, -1, c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
         return acts
 
     def _legal_take(self) -> list[Action]:
@@ -1347,47 +1465,47 @@ class Game:
         for colour, ordinal, t in self._stealable(p):
             g = self.groups[p][colour][ordinal]
             if any(self._ct[c] == t and c != first for c in g.cards):
-                acts.append(Action(TAKE, t, colour, ordinal))
+                acts.append(_new(TAKE, t, colour, ordinal))
         return acts
 
     def _legal_swap(self) -> list[Action]:
         assert self.swap is not None
         colour, ordinal, card, _ = self.swap
         g = self.groups[self.active][colour][ordinal]
-        return [Action(WITH, self._ct[partner], c2, o2) for c2, o2, partner in self._stand_ins(self.active, colour, g)
+        return [_new(WITH, self._ct[partner], c2, o2) for c2, o2, partner in self._stand_ins(self.active, colour, g)
                 if self._may_stand_in(g, card, partner)]
 
     def _legal_respond(self) -> list[Action]:
         who = self.decider
-        acts = [Action(ACCEPT)]
+        acts = [_ACCEPT]
         if self._has_in_hand(who, _JSN):
-            acts.append(Action(NO))
+            acts.append(_NO)
         if self._can_transfer(who):
-            acts += [Action(TRANSFER, player=q) for q in self.others(who) if q != self.a_actor]
+            acts += [_new(TRANSFER, -1, -1, -1, q) for q in self._others[who] if q != self.a_actor]
         return acts
 
     def _legal_pay(self) -> list[Action]:
         p = self.p_from
-        acts = [Action(PAY, t) for t in self._distinct(self.banks[p])]
+        acts = [_new(PAY, t) for t in self._distinct(self.banks[p])]
         if acts and self.rules.bank_first:  # R8.8 variant
             return acts
         ct, value = self._ct, self._value
         for colour, col in enumerate(self.groups[p]):
             for ordinal, g in enumerate(col):
                 if g.hotel >= 0:  # R8.5: hotel, then house, then the properties
-                    acts.append(Action(PAY, ct[g.hotel], colour, ordinal))
+                    acts.append(_new(PAY, ct[g.hotel], colour, ordinal))
                 elif g.house >= 0:
-                    acts.append(Action(PAY, ct[g.house], colour, ordinal))
+                    acts.append(_new(PAY, ct[g.house], colour, ordinal))
                 else:
-                    acts += [Action(PAY, t, colour, ordinal) for t in self._distinct(g.cards) if value[t] > 0]
+                    acts += [_new(PAY, t, colour, ordinal) for t in self._distinct(g.cards) if value[t] > 0]
         return acts
 
     def _legal_place(self) -> list[Action]:
         spots = self._building_spots(self.p_to, self.p_buildings[0])
-        return [Action(PLACE, colour=c, group=o) for c, o in spots] + [Action(PLACE)]
+        return [_new(PLACE, -1, c, o) for c, o in spots] + [_PLACE_BANK]
 
     def _legal_discard(self) -> list[Action]:
-        return [Action(DISCARD, t) for t in self._distinct(self.hands[self.decider])]
+        return [_new(DISCARD, t) for t in self._distinct(self.hands[self.decider])]
 
     # --- handlers, one per decision ------------------------------------------
 
@@ -1429,7 +1547,7 @@ class Game:
             self._place(p, self._from_hand(p, a.card), a.colour)
             self._log("property", p, a.card, a.colour)
             return
-        t = TYPE_BY_KEY[verb].index
+        t = _INDEX[verb]
         self._discard_from_hand(p, t)  # R5.1, R5.7: used up even if cancelled
         kind = _KIND[t]
         if kind == _K_HOUSE or kind == _K_HOTEL:
@@ -1439,10 +1557,11 @@ class Game:
                 g.house = card
             else:
                 g.hotel = card
-            self._touch(p)
+            self._touch(p, a.colour)
             self._log("built", p, t, a.colour)
             return
-        self._log("use", p, str(a))
+        if self.events is not None:
+            self._log("use", p, str(a))
         others = self.others(p)
         if kind == _K_PASS_GO:
             self._draw(p, 2)
@@ -1498,6 +1617,7 @@ class Game:
         g2 = self.groups[p][a.colour][a.group]
         partner = self._card_in_group(g2, a.card)
         g.cards[g.cards.index(card)] = partner
+        self._touch(p, colour)
         self._remove(p, a.colour, g2, partner)
         self._place(p, card, colour2)
         self.swap = None
@@ -1538,7 +1658,7 @@ class Game:
                 card = self._card_in_group(g, a.card)
                 self._remove(payer, a.colour, g, card)
                 self._place(receiver, card, a.colour)  # R8.6: to the receiver's properties
-            self._touch(payer)
+            self._touch(payer, a.colour)
         self.p_paid.append(card)
         self.p_owed -= self._value[a.card]
         self._continue_payment()
@@ -1554,7 +1674,7 @@ class Game:
                 g.hotel = b
             else:
                 g.house = b
-            self._touch(p)
+            self._touch(p, a.colour)
         self._log("placed", p, self._ct[b], a.colour)
         self._place_buildings()
 
