@@ -243,8 +243,10 @@ def test_the_page_s_words_come_from_the_catalogues(client: TestClient) -> None:
 
 def test_every_label_the_page_asks_for_is_in_the_catalogue() -> None:
     """The page's modules ask for t("key") (web.key) and ui("key") (ui.key); room statuses, notices, editions,
-    bots' names and the rules text of every kind of card are keys too."""
-    script = "".join(f.read_text(encoding="utf-8") for f in STATIC.iterdir() if f.name.endswith(".js"))
+    bots' names and the rules text of every kind of card are keys too. The tournament pages' modules ask
+    their own words (tournament-words.js, checked below)."""
+    script = "".join(text for f in STATIC.iterdir() if f.name.endswith(".js")
+                     and "tournament-words.js" not in (text := f.read_text(encoding="utf-8")))
     wanted = {f"web.{k}" for k in re.findall(r'\bt\("([\w.-]+)"', script)}
     wanted |= {f"ui.{k}" for k in re.findall(r'\bui\("([\w.-]+)"', script)}
     wanted |= {f"web.{k}" for k in ("open", "playing", "finished", "timeout", "forfeit", "base", "enhanced")}
@@ -266,3 +268,13 @@ def test_the_rule_options_come_with_words_in_every_language() -> None:
         assert english["putback"]["choices"][1] == {"value": "discard", "label": "on the discard pile"}
         assert english["max_turns"]["max"] == 1000      # the server's bound, tighter than the engine's
         assert client.get("/api/rules?lang=fr").status_code == 404
+
+
+def test_the_tournament_pages_have_every_word_in_every_language() -> None:
+    """tournament-words.js: the same keys in English, 繁體中文 and 简体中文, and every tw key the pages ask for."""
+    words = (STATIC / "tournament-words.js").read_text(encoding="utf-8")
+    blocks = re.split(r'^  (?:en|"zh-Hant"|"zh-Hans"): \{', words, flags=re.M)[1:]
+    keys = [set(re.findall(r'(?:^|[\s,{])"?([\w-]+)"?: "', block.split("\n  },")[0])) for block in blocks]
+    assert len(keys) == 3 and keys[0] == keys[1] == keys[2] and len(keys[0]) > 40
+    pages = "".join((STATIC / name).read_text(encoding="utf-8") for name in ("tournament.js", "match.js"))
+    assert sorted(set(re.findall(r'\bt\("([\w.-]+)"', pages)) - keys[0]) == []
