@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["monopoly_deal.rl.encoding"]
+MODULES = ["monopoly_deal.rl", "monopoly_deal.rl.encoding", "monopoly_deal.rl.core", "monopoly_deal.rl.pettingzoo",
+           "monopoly_deal.rl.gymnasium", "monopoly_deal.rl.vector"]
 
 
 @pytest.mark.parametrize("name", MODULES)
