@@ -100,8 +100,7 @@ def action_space(players: int = 2, edition: str = "base", rules: Rules | None = 
 
 def legal_ids(game: Game, space: ActionSpace) -> list[int]:
     """The ids of ``game``'s legal actions, in the engine's order."""
-    ident = space.id
-    return [ident(a) for a in game.legal_actions()]
+    return list(map(space.id, game.legal_actions()))
 
 
 def action_mask(game: Game, space: ActionSpace, out: np.ndarray | None = None) -> np.ndarray:
