@@ -246,3 +246,19 @@ def test_every_label_the_page_asks_for_is_in_the_catalogue() -> None:
     wanted |= {f"web.{k}" for k in ("open", "playing", "finished", "timeout", "forfeit")}
     assert len(wanted) > 40
     assert sorted(wanted - set(get_translator("en").catalogue())) == []
+
+
+def test_a_bot_that_reads_files_is_neither_listed_nor_seated(client: TestClient) -> None:
+    """A ``local`` bot (the policy bot reads a model file of this machine) plays only from the command line."""
+    from monopoly_deal.bots import RandomBot
+    from monopoly_deal.bots.registry import BOTS, BotInfo, register
+
+    register(BotInfo("reader", "reads a file", RandomBot, {}, local=True))
+    try:
+        assert "reader" not in [b["name"] for b in client.get("/api/bots").json()]
+        room = new_room(client)
+        ann = join(client, room)
+        refused = client.post(f"/api/rooms/{room}/bots", json={"token": ann, "bot": "reader"})
+        assert refused.status_code == 400 and "plays only from the command line" in refused.json()["error"]
+    finally:
+        del BOTS["reader"]
