@@ -10,6 +10,7 @@ import pytest
 
 from monopoly_deal import Game
 from monopoly_deal.bots import BOTS, BotSpecError, HeuristicBot, IsmctsBot, RandomBot, Seat, make_bot
+from monopoly_deal.bots.registry import FileOption
 
 SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,depth=3,c=0.3,rounds=2"]
 
@@ -75,8 +76,10 @@ def test_every_option_of_every_bot_is_bounded_and_its_bounds_are_documented() ->
     docs = (Path(__file__).parents[2] / "docs" / "bots.md").read_text()
     for info in BOTS.values():
         for name, option in info.options.items():
-            assert option.low <= option.high < 10**6, (info.name, name)
             assert f"`{name}` ({option.limits()}" in docs, (info.name, name)
+            if isinstance(option, FileOption):  # bounded by what is on the disk: tests/rl/test_policy.py
+                continue
+            assert option.low <= option.high < 10**6, (info.name, name)
             with pytest.raises(BotSpecError):
                 make_bot(f"{info.name}:{name}={option.high * 10 + 1}")
 

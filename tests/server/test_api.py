@@ -273,8 +273,24 @@ def test_the_rule_options_come_with_words_in_every_language() -> None:
 def test_the_tournament_pages_have_every_word_in_every_language() -> None:
     """tournament-words.js: the same keys in English, 繁體中文 and 简体中文, and every tw key the pages ask for."""
     words = (STATIC / "tournament-words.js").read_text(encoding="utf-8")
-    blocks = re.split(r'^  (?:en|"zh-Hant"|"zh-Hans"): \{', words, flags=re.M)[1:]
+    blocks = re.split(r'^  (?:en|"zh-Hant"|"zh-Hans"): \{', words, flags=re.MULTILINE)[1:]
     keys = [set(re.findall(r'(?:^|[\s,{])"?([\w-]+)"?: "', block.split("\n  },")[0])) for block in blocks]
     assert len(keys) == 3 and keys[0] == keys[1] == keys[2] and len(keys[0]) > 40
     pages = "".join((STATIC / name).read_text(encoding="utf-8") for name in ("tournament.js", "match.js"))
     assert sorted(set(re.findall(r'\bt\("([\w.-]+)"', pages)) - keys[0]) == []
+
+
+def test_a_bot_that_reads_files_is_neither_listed_nor_seated(client: TestClient) -> None:
+    """A ``local`` bot (the policy bot reads a model file of this machine) plays only from the command line."""
+    from monopoly_deal.bots import RandomBot
+    from monopoly_deal.bots.registry import BOTS, BotInfo, register
+
+    register(BotInfo("reader", "reads a file", RandomBot, {}, local=True))
+    try:
+        assert "reader" not in [b["name"] for b in client.get("/api/bots").json()]
+        room = new_room(client)
+        ann = join(client, room)
+        refused = client.post(f"/api/rooms/{room}/bots", json={"token": ann, "bot": "reader"})
+        assert refused.status_code == 400 and "plays only from the command line" in refused.json()["error"]
+    finally:
+        del BOTS["reader"]

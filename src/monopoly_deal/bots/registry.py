@@ -9,10 +9,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from .base import Bot
 from .heuristic import HeuristicBot
@@ -59,8 +62,40 @@ class BotOption:
     def limits(self) -> str:
         return f"{self.low:g} to {self.high:g}" if self.kind is float else f"{int(self.low)} to {int(self.high)}"
 
+    def to_dict(self) -> dict[str, object]:
+        """What the server's ``/api/bots`` says of it."""
+        return {"help": self.help, "min": self.low, "max": self.high}
+
 
 _WHOLE = re.compile(r"[+-]?[0-9]{1,30}")
+
+
+@dataclass(frozen=True)
+class FileOption:
+    """An option naming a file on this machine: it must exist and be readable.
+
+    >>> FileOption("a saved policy").parse("policy", "path", "/no/such/file.zip")
+    Traceback (most recent call last):
+    ...
+    monopoly_deal.bots.registry.BotSpecError: bot 'policy': path must be a readable file (a saved policy); there is no file '/no/such/file.zip'
+    """
+
+    help: str
+
+    def parse(self, bot: str, name: str, text: str) -> str:
+        path = Path(text).expanduser()
+        what = f"bot {bot!r}: {name} must be a readable file ({self.help});"
+        if not text or not path.is_file():
+            raise BotSpecError(f"{what} there is no file {text!r}")
+        if not os.access(path, os.R_OK):
+            raise BotSpecError(f"{what} {text!r} cannot be read")
+        return str(path)
+
+    def limits(self) -> str:
+        return "a readable file"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"help": self.help, "file": True}
 
 #: Every bot takes ``seed`` (its random generator's seed).
 SEED = BotOption("its random generator's seed", int, 0, 2**63 - 1)
@@ -68,15 +103,17 @@ SEED = BotOption("its random generator's seed", int, 0, 2**63 - 1)
 
 @dataclass(frozen=True)
 class BotInfo:
-    """A bot the project has: how to make one, and the options it takes (name -> :class:`BotOption`).
-    A bot that ``searches`` thinks for a while; it takes ``max_seconds``, a hard cap on one decision
-    (the server's per-decision budget)."""
+    """A bot the project has: how to make one, and the options it takes (name -> :class:`BotOption`,
+    or :class:`FileOption`). A bot that ``searches`` thinks for a while; it takes ``max_seconds``, a hard
+    cap on one decision (the server's per-decision budget). A ``local`` bot reads files of the machine
+    it runs on: the command line and the arena may use it, the server never offers it."""
 
     name: str
     summary: str
     make: Callable[..., Bot]
-    options: dict[str, BotOption]
+    options: dict[str, BotOption | FileOption]
     searches: bool = False
+    local: bool = False
 
 
 BOTS: dict[str, BotInfo] = {}
@@ -96,6 +133,30 @@ register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled
     "c": BotOption("UCB exploration constant below the first decision, default 0.4", float, 0, 10),
     "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 1", int, 1, 5),
 }, searches=True))
+
+
+def _make_policy(seed: int | None = None, path: str | None = None) -> Bot:
+    if path is None:
+        raise BotSpecError("bot 'policy' needs path=FILE (a policy saved by examples/train_maskable_ppo.py)")
+    from ..rl.policy import PolicyBot  # torch loads only when a policy bot is made
+
+    return PolicyBot(path, seed=seed)
+
+
+#: Bots that need an optional extra, and the line that says how to get it when it is missing.
+OPTIONAL: dict[str, str] = {}
+if importlib.util.find_spec("sb3_contrib") is not None and importlib.util.find_spec("torch") is not None:
+    register(BotInfo("policy", "a trained masked policy (sb3-contrib MaskablePPO), docs/rl.md", _make_policy,
+                     {"path": FileOption("a policy saved by examples/train_maskable_ppo.py")}, local=True))
+else:
+    OPTIONAL["policy"] = "bot 'policy' needs the rl extra: pip install 'monopoly-deal[rl]' (sb3-contrib, torch)"
+
+
+def check_remote(spec: str) -> None:
+    """Refuse a bot that reads files of this machine (a ``local`` one) for a spec from the network."""
+    info = BOTS.get(parse_spec(spec)[0])
+    if info is not None and info.local:
+        raise BotSpecError(f"bot {info.name!r} reads files of this machine: it plays only from the command line")
 
 
 def describe() -> str:
@@ -147,7 +208,7 @@ def make_bot(spec: str, seed: int | None = None, max_seconds: float | None = Non
     name, options = parse_spec(spec)
     info = BOTS.get(name)
     if info is None:
-        raise BotSpecError(f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+        raise BotSpecError(OPTIONAL.get(name) or f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
     known = {**info.options, "seed": SEED}
     unknown = sorted(set(options) - set(known))
     if unknown:

@@ -185,8 +185,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
     @app.get("/api/bots")
     async def bots() -> list[dict[str, Any]]:
         return [{"name": b.name, "summary": b.summary,
-                 "options": {k: {"help": o.help, "min": o.low, "max": o.high} for k, o in b.options.items()}}
-                for b in BOTS.values()]
+                 "options": {k: o.to_dict() for k, o in b.options.items()}}
+                for b in BOTS.values() if not b.local]
 
     @app.get("/api/rules")
     async def rules(lang: str = "en") -> JSONResponse:

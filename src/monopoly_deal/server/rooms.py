@@ -36,6 +36,7 @@ from typing import Any, Protocol
 from pydantic import ValidationError
 
 from ..bots import BOTS, Bot, BotSpecError, make_bot
+from ..bots.registry import check_remote
 from ..engine import Action, Game, IllegalActionError, Rules
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
@@ -300,6 +301,7 @@ class Room:
         async with self.lock:
             self.seat_of(token)
             try:
+                check_remote(spec)
                 make_bot(spec, 0)
             except BotSpecError as error:
                 raise RoomError(str(error), 400) from None

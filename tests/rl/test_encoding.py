@@ -1,0 +1,173 @@
+"""Encodings: fixed-size observations that never show hidden cards, and action masks that are the legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from monopoly_deal.engine import Game, Rules
+from monopoly_deal.rl.encoding import ObservationEncoder, action_mask, action_space, legal_ids
+
+from ..engine.helpers import EDITIONS, random_step
+from ..engine.test_hidden_information import (
+    ANSWER_CASES,
+    answer_deal,
+    exchange_with_draw,
+    permute_other_hands,
+)
+
+
+def whole_game(players: int, edition: str, seed: int, rules: Rules | None = None) -> Iterator[Game]:
+    """One random game at every position, the last one over (the same object, moved on each time)."""
+    game = Game(players, edition, rules, seed=seed, log=False)
+    rng = random.Random(seed)
+    yield game
+    while not game.over:
+        random_step(game, rng)
+        yield game
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", [2, 4, 10])
+def test_mask_is_the_legal_actions_at_every_step(players: int, edition: str) -> None:
+    space = action_space(players, edition)
+    encoder = ObservationEncoder(players, edition)
+    steps = 0
+    for game in whole_game(players, edition, seed=players):
+        mask = action_mask(game, space)
+        assert mask.dtype == np.int8 and mask.shape == (len(space),)
+        if game.over:
+            assert not mask.any()
+            break
+        assert [space.action(i) for i in np.flatnonzero(mask)] == sorted(
+            game.legal_actions(), key=space.id)
+        assert sorted(legal_ids(game, space)) == list(np.flatnonzero(mask))
+        obs = encoder.encode(game, game.decider)
+        assert obs.shape == (encoder.size,) and obs.dtype == np.float32
+        assert (obs >= 0).all() and (obs <= encoder.high).all()
+        steps += 1
+    assert steps > 50
+
+
+def test_mask_with_more_decks() -> None:
+    """Rules.decks changes the action space (more groups of a colour): masks still cover every legal action."""
+    rules = Rules(decks=2)
+    space = action_space(3, "enhanced", rules)
+    assert len(space) > len(action_space(3, "enhanced"))
+    for game in whole_game(3, "enhanced", seed=5, rules=rules):
+        assert int(action_mask(game, space).sum()) == (0 if game.over else len(game.legal_actions()))
+
+
+@pytest.mark.parametrize("edit", [permute_other_hands, exchange_with_draw])
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_hidden_cards_never_change_an_observation(edit, players: int) -> None:
+    """At every step of whole games, for every seat: the same game with the cards that seat cannot
+    see dealt differently (other hands, the draw pile) gives that seat the same observation."""
+    rng = random.Random(players)
+    checked = changed = 0
+    for edition in EDITIONS:
+        encoder, other = ObservationEncoder(players, edition), ObservationEncoder(players, edition)
+        for game in whole_game(players, edition, seed=11 * players):
+            for p in range(players):
+                hidden = game.clone()
+                edit(hidden, p, rng)
+                changed += hidden.hands != game.hands or hidden.draw != game.draw
+                assert np.array_equal(encoder.encode(game, p), other.encode(hidden, p))
+                checked += 1
+    assert checked > 500 and changed > checked // 2, "the edits must move hidden cards"
+
+
+def test_own_hand_and_hand_sizes_do_change_it() -> None:
+    """The counter-test: p's own hand, and another seat's hand size, are in p's observation."""
+    encoder = ObservationEncoder(3)
+    for step, game in enumerate(whole_game(3, "base", seed=4)):
+        if game.over or step % 9:
+            continue
+        p = game.decider
+        own = game.clone()
+        j = next((j for j, c in enumerate(own.draw) if own.card_key(c) != own.card_key(own.hands[p][0])), None) \
+            if own.hands[p] else None
+        if j is not None:
+            own.hands[p][0], own.draw[j] = own.draw[j], own.hands[p][0]
+            assert not np.array_equal(encoder.encode(own, p), encoder.encode(game, p))
+        q = (p + 1) % 3
+        if game.hands[q]:
+            fewer = game.clone()
+            fewer.draw.append(fewer.hands[q].pop())
+            assert not np.array_equal(encoder.encode(fewer, p), encoder.encode(game, p))
+
+
+@pytest.mark.parametrize("case", list(ANSWER_CASES))
+def test_r5_7_two_deals_differing_in_a_just_say_no_look_the_same(case: str) -> None:
+    """R5.7: two deals that differ only in whether one player holds a Just Say No (or a Rent Transfer)
+    give every other seat identical observations at every step of the same script."""
+    edition, holder, script = ANSWER_CASES[case][0], ANSWER_CASES[case][3], ANSWER_CASES[case][4]
+    encoder = ObservationEncoder(3, edition)
+    traces = []
+    for can_answer in (True, False):
+        game = answer_deal(case, can_answer)
+        trace = []
+        for action in script:
+            game.apply(action)
+            trace += [encoder.encode(game, p) for p in range(3) if p != holder]
+        traces.append(trace)
+    assert all(np.array_equal(a, b) for a, b in zip(*traces, strict=True))
+
+
+def test_one_encoder_following_a_game_encodes_as_a_fresh_one() -> None:
+    """The encoder remembers the last game's tables; that never changes what it returns."""
+    follower = ObservationEncoder(4, "enhanced")
+    for game in whole_game(4, "enhanced", seed=3):
+        for p in range(4):
+            assert np.array_equal(follower.encode(game, p), ObservationEncoder(4, "enhanced").encode(game, p))
+
+
+def test_describe_lists_every_feature_once_in_order() -> None:
+    encoder = ObservationEncoder(4, "enhanced", history=5)
+    offset = 0
+    for feature in encoder.features:
+        assert feature.offset == offset
+        offset += feature.size
+    assert offset == encoder.size == encoder.high.shape[0]
+    table = encoder.describe().splitlines()
+    assert len(table) == 2 + len(encoder.features)
+    assert all(f"`{f.name}`" in row for f, row in zip(encoder.features, table[2:], strict=True))
+    assert encoder.feature("history").shape[0] == 5
+
+
+def test_features_say_what_they_show() -> None:
+    """A few features by name: the observing seat, its hand, the decision and the last action."""
+    game = Game.from_position(2, hands={0: ["debt-collector", "5M"]}, banks={1: ["2M"]})
+    game.apply("debt-collector P2")
+    encoder = ObservationEncoder(2)
+    obs = encoder.encode(game, 0)
+
+    def part(name: str) -> np.ndarray:
+        f = encoder.feature(name)
+        return obs[f.offset:f.offset + f.size].reshape(f.shape)
+
+    assert list(part("seat")) == [1, 0] and part("hand").sum() == 1
+    assert part("hand_sizes")[0] == 1 and part("to_act")[0] == 0
+    assert part("decision")[4] == 1 and list(part("target")) == [0, 1] and part("amount")[0] == 5
+    assert part("history")[0][0] == 1 and part("history")[1].sum() == 0
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"players": 1}, "players must be 2 to 10"),
+    ({"edition": "deluxe"}, "unknown edition"),
+    ({"history": -1}, "history must be"),
+])
+def test_bad_settings_are_one_clear_error(bad: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        ObservationEncoder(**bad)
+
+
+def test_a_game_of_another_size_or_a_bad_seat_is_refused() -> None:
+    encoder = ObservationEncoder(2)
+    with pytest.raises(ValueError, match="this encoder is for 2 players"):
+        encoder.encode(Game(3, seed=1), 0)
+    with pytest.raises(ValueError, match="seat must be one of 0 to 1"):
+        encoder.encode(Game(2, seed=1), 2)

@@ -1,0 +1,88 @@
+"""The Gymnasium environment against bots: Gymnasium's checker, registration, masks, seeds, episodes."""
+
+from __future__ import annotations
+
+import random
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import monopoly_deal.rl  # noqa: F401 (registers MonopolyDeal-v0)
+from monopoly_deal.rl.gymnasium import MonopolyDealEnv
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"players": 2, "opponents": "random"},
+    {"players": 2, "opponents": "heuristic"},
+    {"players": 3, "opponents": ["random", "heuristic"], "seat": None, "edition": "enhanced"},
+])
+def test_gymnasium_check_env(kwargs: dict, capsys: pytest.CaptureFixture[str]) -> None:
+    check_env(gymnasium.make("MonopolyDeal-v0", **kwargs).unwrapped)
+    assert "Your hand" in capsys.readouterr().out, "the checker renders the human mode"
+
+
+def episode(env: gymnasium.Env, seed: int) -> tuple[list[bytes], float, list[str]]:
+    """One whole episode of random masked actions from ``reset(seed)``: observations, last reward, record."""
+    observation, info = env.reset(seed=seed)
+    rng = random.Random(seed)
+    observations = [observation.tobytes()]
+    game = env.unwrapped.game
+    space = env.unwrapped.table.space
+    terminated, reward = False, 0.0
+    while not terminated:
+        mask = info["action_mask"]
+        assert np.array_equal(env.unwrapped.action_masks(), mask.astype(bool))
+        assert game.decider == info["seat"]
+        assert {space.action(i) for i in np.flatnonzero(mask)} == set(game.legal_actions())
+        legal = np.flatnonzero(mask)
+        observation, reward, terminated, truncated, info = env.step(int(legal[rng.randrange(len(legal))]))
+        assert not truncated and (reward == 0 or terminated)
+        observations.append(observation.tobytes())
+    assert game.over and reward == (0.0 if game.winner < 0 else (1.0 if game.winner == info["seat"] else -1.0))
+    assert not info["action_mask"].any()
+    return observations, reward, game.record()["actions"]
+
+
+@pytest.mark.parametrize("players, edition", [(2, "base"), (4, "enhanced")])
+def test_masks_are_the_legal_actions_and_the_same_seed_replays_the_game(players: int, edition: str) -> None:
+    env = gymnasium.make("MonopolyDeal-v0", players=players, opponents="random", seat=None, edition=edition)
+    first = episode(env, seed=5)
+    assert episode(env, seed=5) == first
+    assert episode(env, seed=6) != first
+
+
+def test_heuristic_opponents_play_whole_episodes() -> None:
+    env = gymnasium.make("MonopolyDeal-v0", players=2, opponents="heuristic")
+    rewards = {episode(env, seed)[1] for seed in range(3)}
+    assert rewards <= {-1.0, 0.0, 1.0}
+
+
+def test_an_illegal_action_ends_the_episode_with_minus_one() -> None:
+    env = gymnasium.make("MonopolyDeal-v0", players=2, opponents="random")
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert not env.unwrapped.action_masks().any()
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"opponents": "grandmaster"}, "unknown bot 'grandmaster'"),
+    ({"opponents": "ismcts:iters=0"}, "iters must be a whole number"),
+    ({"players": 3, "opponents": ["random"]}, "3 players need 2 opponent"),
+    ({"seat": 2}, "seat must be one of 0 to 1"),
+    ({"render_mode": "rgb_array"}, "render_mode must be one of"),
+])
+def test_bad_settings_are_one_clear_error(kwargs: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        MonopolyDealEnv(**kwargs)
+
+
+@pytest.mark.parametrize("action", [-1, 10**9, 1.5, "end", True])
+def test_an_action_that_is_no_id_is_refused(action: object) -> None:
+    env = MonopolyDealEnv(opponents="random")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="an action is an id from 0 to"):
+        env.step(action)
