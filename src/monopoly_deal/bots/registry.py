@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .base import Bot
 from .heuristic import HeuristicBot
@@ -95,6 +96,25 @@ register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled
     "depth": BotOption("how many of its own decisions in a row the tree holds, default 1", int, 1, 10),
     "c": BotOption("UCB exploration constant below the first decision, default 0.4", float, 0, 10),
     "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 1", int, 1, 5),
+}, searches=True))
+
+
+def _openspiel_ismcts(**options: Any) -> Bot:
+    """OpenSpiel's ISMCTS (bots/openspiel.py), imported only when asked for: OpenSpiel is optional."""
+    try:
+        from .openspiel import OpenSpielIsmctsBot
+    except ModuleNotFoundError as error:
+        if error.name not in ("pyspiel", "open_spiel"):
+            raise
+        raise BotSpecError("bot 'openspiel-ismcts' needs OpenSpiel: pip install open_spiel") from None
+    return OpenSpielIsmctsBot(**options)
+
+
+register(BotInfo("openspiel-ismcts", "OpenSpiel's own ISMCTS bot with random rollouts (needs pip install open_spiel)",
+                 _openspiel_ismcts, {
+    "sims": BotOption("simulations per decision, default 100", int, 1, 5000),
+    "rollouts": BotOption("random playouts valuing each new node, default 1", int, 1, 100),
+    "c": BotOption("UCT exploration constant, default 2", float, 0, 10),
 }, searches=True))
 
 
