@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import itertools
 import random
+import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -137,6 +139,14 @@ def test_openspiel_ismcts_bot_plays_a_legal_action() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+def test_docs_quick_start_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    match = re.search(r"```python\n(.*?)```", text[text.index("## OpenSpiel"):], re.DOTALL)
+    assert match is not None
+    exec(compile(match.group(1), "docs/rl.md", "exec"), {})  # noqa: S102 (the docs example, run as written)
+    assert capsys.readouterr().out.strip() in ("[1.0, -1.0]", "[-1.0, 1.0]", "[0.0, 0.0]")
 
 
 def test_module_docstring_examples_run() -> None:

@@ -47,6 +47,7 @@ import numpy as np
 import pyspiel
 
 from ..engine import Game, Rules
+from ..engine.actions import ActionSpace
 from ..engine.cards import COLOUR_KEYS, EDITIONS, NO_COLOUR_KEY, decks_for
 from ..engine.game import MAX_PLAYERS, PLAYS_PER_TURN
 from .core import SEED_BITS, make_rules
@@ -158,7 +159,7 @@ class _Play:
         copy.game, copy.log, copy.hands = self.game.clone(), self.log[:], self.hands[:]
         return copy
 
-    def apply(self, action_id: int, space: Any) -> None:
+    def apply(self, action_id: int, space: ActionSpace) -> None:
         game = self.game
         who, action = game.decider, space.action(action_id)
         game.apply(action)
