@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .base import Bot
 from .heuristic import HeuristicBot
@@ -157,6 +158,23 @@ def check_remote(spec: str) -> None:
     info = BOTS.get(parse_spec(spec)[0])
     if info is not None and info.local:
         raise BotSpecError(f"bot {info.name!r} reads files of this machine: it plays only from the command line")
+def _openspiel_ismcts(**options: Any) -> Bot:
+    """OpenSpiel's ISMCTS (bots/openspiel.py), imported only when asked for: OpenSpiel is optional."""
+    try:
+        from .openspiel import OpenSpielIsmctsBot
+    except ModuleNotFoundError as error:
+        if error.name not in ("pyspiel", "open_spiel"):
+            raise
+        raise BotSpecError("bot 'openspiel-ismcts' needs OpenSpiel: pip install open_spiel") from None
+    return OpenSpielIsmctsBot(**options)
+
+
+register(BotInfo("openspiel-ismcts", "OpenSpiel's own ISMCTS bot with random rollouts (needs pip install open_spiel)",
+                 _openspiel_ismcts, {
+    "sims": BotOption("simulations per decision, default 100", int, 1, 5000),
+    "rollouts": BotOption("random playouts valuing each new node, default 1", int, 1, 100),
+    "c": BotOption("UCT exploration constant, default 2", float, 0, 10),
+}, searches=True))
 
 
 def describe() -> str:

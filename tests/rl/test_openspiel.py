@@ -1,0 +1,154 @@
+"""The OpenSpiel game: OpenSpiel's own random_sim_test, seeds, information states, resampling, ISMCTS."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import random
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")  # OpenSpiel is optional: the imports below need it
+
+from open_spiel.python.algorithms import ismcts, mcts
+
+from monopoly_deal.rl import openspiel
+from monopoly_deal.rl.encoding import ObservationEncoder
+from monopoly_deal.rl.openspiel import SHORT_NAME, MonopolyDealGame
+
+
+def load(**params: object) -> pyspiel.Game:
+    return pyspiel.load_game(SHORT_NAME, params)
+
+
+def walk(game: pyspiel.Game, choice_seed: int, steps: int = 10_000) -> list[pyspiel.State]:
+    """The states of a game of random legal actions, for at most ``steps`` actions."""
+    state, rng = game.new_initial_state(), random.Random(choice_seed)
+    states = [state.clone()]
+    while not state.is_terminal() and len(states) <= steps:
+        state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    return states
+
+
+@pytest.mark.parametrize("params", [
+    {"players": 2, "rules": "max_turns=30", "seed": 4},
+    {"players": 3, "edition": "enhanced", "rules": "max_turns=12,putback=discard"},
+])
+def test_openspiel_random_sim_test(params: dict) -> None:
+    # serialize=False: OpenSpiel stores a sampled-stochastic game with its generator's state, which a
+    # Python game cannot hand it (GetRNGState is C++ only).
+    pyspiel.random_sim_test(load(**params), num_sims=2, serialize=False, verbose=False)
+
+
+def test_game_parameters_and_sizes() -> None:
+    game = load(players=3, edition="enhanced")
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == len(game.space)
+    assert game.observation_tensor_size() == ObservationEncoder(3, "enhanced", history=8).size
+    assert game.information_state_tensor_size() == ObservationEncoder(3, "enhanced", history=64).size
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"players": 11}, "players must be 2 to 10"),
+    ({"edition": "deluxe"}, "unknown edition"),
+    ({"rules": "putback=sideways"}, "putback"),
+    ({"rules": "max_rearrangements=0"}, "max_rearrangements must be 1 or more"),
+    ({"seed": -2}, "seed must be"),
+])
+def test_bad_parameters_name_the_parameter(params: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        MonopolyDealGame(params)
+
+
+def test_same_seed_replays_the_same_game() -> None:
+    first, again = walk(load(seed=11), choice_seed=3), walk(load(seed=11), choice_seed=3)
+    assert [str(s) for s in first] == [str(s) for s in again]
+    assert [s.information_state_string(0) for s in first] == [s.information_state_string(0) for s in again]
+    assert str(load(seed=12).new_initial_state()) != str(first[0])
+
+
+def test_without_a_seed_every_deal_differs() -> None:
+    game = load()
+    assert len({str(game.new_initial_state()) for _ in range(5)}) == 5
+
+
+def test_clone_is_independent() -> None:
+    state = load(seed=2).new_initial_state()
+    before = str(state)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert str(state) == before and str(clone) != before
+
+
+def test_zero_sum_returns() -> None:
+    state = walk(load(players=3, seed=5), choice_seed=1)[-1]
+    assert state.is_terminal()
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(0)
+    assert sorted(returns) in ([-0.5, -0.5, 1.0], [0.0, 0.0, 0.0])
+
+
+def test_observation_tensor_is_the_encoder() -> None:
+    game = load(players=2, seed=6)
+    encoder = ObservationEncoder(2, history=8)
+    for state in walk(game, choice_seed=2, steps=60)[::7]:
+        for seat in range(2):
+            assert np.array_equal(state.observation_tensor(seat), encoder.encode(state.engine_game, seat))
+
+
+def test_information_state_is_perfect_recall_of_what_the_seat_saw() -> None:
+    states = walk(load(seed=8, rules="max_turns=20"), choice_seed=4)
+    for earlier, later in itertools.pairwise(states):
+        for seat in range(2):
+            assert later.information_state_string(seat).startswith(earlier.information_state_string(seat))
+    last = states[-1]
+    game = last.engine_game
+    seen = last.information_state_string(0)
+    assert f"hand: {' '.join(sorted(map(game.card_key, game.hands[0])))}" in seen
+    assert last.information_state_string(1) != seen
+
+
+def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_again() -> None:
+    states = walk(load(seed=9, rules="max_turns=25"), choice_seed=5)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differed = 0
+    for state in states[:-1:5]:
+        seat = state.current_player()
+        sample = state.resample_from_infostate(seat, sampler)
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        assert sample.observation_tensor(seat) == state.observation_tensor(seat)
+        assert sample.legal_actions() == state.legal_actions()
+        other = 1 - seat
+        differed += sorted(sample.engine_game.hands[other]) != sorted(state.engine_game.hands[other])
+        sample.apply_action(sample.legal_actions()[0])  # a sample plays on
+    assert differed > 0
+
+
+def test_openspiel_ismcts_bot_plays_a_legal_action() -> None:
+    game = load(seed=10)
+    state = game.new_initial_state()
+    random_state = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, random_state), uct_c=2.0, max_simulations=8,
+                           random_state=random_state)
+    for _ in range(3):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_docs_quick_start_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    match = re.search(r"```python\n(.*?)```", text[text.index("## Quick start: OpenSpiel"):], re.DOTALL)
+    assert match is not None
+    exec(compile(match.group(1), "docs/rl.md", "exec"), {})  # noqa: S102 (the docs example, run as written)
+    assert capsys.readouterr().out.strip() in ("[1.0, -1.0]", "[-1.0, 1.0]", "[0.0, 0.0]")
+
+
+def test_module_docstring_examples_run() -> None:
+    result = doctest.testmod(openspiel, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
