@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=_positive, default=1, help="processes to play in (default 1)")
     arena.add_argument("--out", metavar="DIR", help="write results.json, bots.csv, crosstable.csv, winrates.png here")
     arena.add_argument("--records", action="store_true", help="also write every game's record to DIR/games.jsonl")
+    arena.add_argument("--explain", metavar="N", type=_explain_count, default=0,
+                       help="keep each bot's N best alternatives, with its estimates, for every choice it made, "
+                            "in the records (1 to 10; needs --records)")
     arena.set_defaults(run=_run_arena)
     return parser
 
@@ -181,6 +184,12 @@ def _bot_error(error: Exception) -> UsageError:
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def _explain_count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10, not {text!r}")
     return int(text)
 
 
@@ -216,10 +225,12 @@ def _run_arena(args: argparse.Namespace) -> int:
     _check_game(args)
     if args.records and not args.out:
         raise UsageError("--records needs --out DIR")
+    if args.explain and not args.records:
+        raise UsageError("--explain needs --records")
     if args.out:
         _check_writable_folder("--out", args.out)
     result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
-                       records=args.records, progress=sys.stderr)
+                       records=args.records, explain=args.explain, progress=sys.stderr)
     print(result.table())
     if args.out:
         try:

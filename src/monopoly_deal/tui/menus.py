@@ -47,7 +47,7 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
 
     def choices(group: list[Action]) -> tuple[Choice, ...]:
         """The actions' lines; where two read the same (one card in two groups of a colour), the group tells them apart."""
-        labels = [tr.action(a, names, _rent(game, a)) for a in group]
+        labels = [tr.action(a, names, action_rent(game, a)) for a in group]
         twice = {label for label in labels if labels.count(label) > 1}
         words = tr.words(names)
         return tuple(Choice(f"{label} · {words.value(Group(a.colour, max(a.group, 0)))}" if label in twice else label, a)
@@ -92,7 +92,7 @@ def question(game: Game, tr: Translator) -> str:
     return tr.gettext(f"ui.decide.{kind}", player=player)
 
 
-def _rent(game: Game, a: Action) -> int | None:
+def action_rent(game: Game, a: Action) -> int | None:
     """The rent a rent action charges each payer (the notation does not say)."""
     if not a.verb.startswith("rent:"):
         return None
