@@ -137,14 +137,6 @@ def best_action(world: Game, player: int, actions: tuple[Action, ...], tiebreak:
     return max((action_score(world, player, a, now), tiebreak.random(), a) for a in actions)[2]
 
 
-def model_action(game: Game, actions: tuple[Action, ...]) -> Action:
-    """The search's model of anyone's play on a full world: the plain payment (smallest covering card first:
-    it beat the look-ahead's payments in 55.5% of 800 games), else the heuristic's choice."""
-    if game.decision == PAYING:
-        return plain_answer(game, actions)
-    return best_action(game, game.decider, actions)
-
-
 class HeuristicBot:
     """Sensible play by one-step look-ahead on a sampled world (see the module docstring)."""
 

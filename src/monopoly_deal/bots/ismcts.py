@@ -44,7 +44,7 @@ import time
 from ..engine import Action, Game
 from .base import Seat
 from .explain import Alternative
-from .heuristic import REARRANGING, action_score, model_action, plain_answer, standing
+from .heuristic import REARRANGING, action_score, best_action, plain_answer, standing
 
 #: The default budget, shared out by the players: 400 iterations a decision in 2-player games, 200 in 4-player
 #: ones (each playout runs through every other player's turn).
@@ -82,7 +82,7 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iters: int | str | None = None, time: float | str | None = None,
-                 c: float | str = 0.4, depth: int | str = 1, rounds: int | str = 1, width: int | str = 6,
+                 c: float | str = 0.4, depth: int | str = 1, rounds: int | str = 1, width: int | str = 0,
                  max_seconds: float | None = None) -> None:
         self._rng = random.Random(seed)
         self.iters = int(iters) if iters is not None else None
@@ -222,7 +222,7 @@ class IsmctsBot:
                     if left == 0:
                         return
             actions = game.legal_actions()
-            game.apply(actions[0] if len(actions) == 1 else model_action(game, actions))
+            game.apply(actions[0] if len(actions) == 1 else best_action(game, game.decider, actions))
 
     def _select(self, node: _Node, actions: tuple[Action, ...]) -> Action:
         """UCB with availability counts: the action legal in this sample with the best bound."""

@@ -95,7 +95,7 @@ register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled
     "depth": BotOption("how many of its own decisions in a row the tree holds, default 1", int, 1, 10),
     "c": BotOption("UCB exploration constant below the first decision, default 0.4", float, 0, 10),
     "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 1", int, 1, 5),
-    "width": BotOption("first actions searched: the heuristic's best this many (0: all), default 6", int, 0, 100),
+    "width": BotOption("first actions searched: the heuristic's best this many (0: all), default 0", int, 0, 100),
 }, searches=True))
 
 
