@@ -4,7 +4,8 @@
 
 Reads every ``results.json`` below the folders given (``mdeal arena --out`` writes them), groups the runs by
 players and lineup, and prints, per group, the first bot's wins over all its games with the 95% Wilson
-interval, its CPU seconds per decision (mean over the runs, weighted by games) and the seeds. With ``--plot``,
+interval, its seconds per decision (mean over the runs, weighted by games; the arena counts CPU seconds,
+runs made before it did counted wall-clock seconds) and the seeds. With ``--plot``,
 the 2-player runs of ``ismcts`` against ``heuristic`` at different budgets become a curve: win rate against
 iterations per decision, with the intervals.
 """
@@ -27,7 +28,7 @@ def load_runs(folders: list[Path]) -> list[dict[str, Any]]:
 
 
 def pool(runs: list[dict[str, Any]]) -> dict[tuple[int, tuple[str, ...]], dict[str, Any]]:
-    """(players, lineup) -> the first bot's wins, games, interval, CPU s/decision and the seeds."""
+    """(players, lineup) -> the first bot's wins, games, interval, s/decision and the seeds."""
     groups: dict[tuple[int, tuple[str, ...]], dict[str, Any]] = defaultdict(
         lambda: {"wins": 0, "games": 0, "seconds": 0.0, "seeds": []})
     for run in runs:
@@ -69,6 +70,7 @@ def plot(groups: dict[tuple[int, tuple[str, ...]], dict[str, Any]], path: Path) 
                     ha="center", fontsize=8)
     ax.axhline(0.5, color="grey", linestyle="--", linewidth=1)
     ax.set_xscale("log")
+    ax.minorticks_off()
     ax.set_xticks(xs, [str(x) for x in xs])
     ax.set_ylim(0.3, 1)
     ax.set_xlabel("ISMCTS iterations per decision")
@@ -85,7 +87,7 @@ def main() -> None:
     parser.add_argument("--plot", type=Path, help="write the 2-player curve (win rate against iterations) here")
     args = parser.parse_args()
     groups = pool(load_runs(args.folders))
-    print("| players | lineup | games | first bot wins (95% CI) | CPU s/decision | seeds |")
+    print("| players | lineup | games | first bot wins (95% CI) | s/decision | seeds |")
     print("|---|---|---|---|---|---|")
     for (players, bots), g in sorted(groups.items()):
         print(f"| {players} | {','.join(bots)} | {g['games']} | {g['wins']} = {g['rate']:.1%} "
