@@ -162,6 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
     _parallel_options(arena, "games")
     arena.add_argument("--out", metavar="DIR", help="write results.json, bots.csv, crosstable.csv, winrates.png here")
     arena.add_argument("--records", action="store_true", help="also write every game's record to DIR/games.jsonl")
+    arena.add_argument("--explain", metavar="N", type=_explain_count, default=0,
+                       help="keep each bot's N best alternatives, with its estimates, for every choice it made, "
+                            "in the records (1 to 10; needs --records)")
     arena.set_defaults(run=_run_arena)
 
     tournament = sub.add_parser("tournament", help="teams of bots play a tournament (R10): seating by dice, "
@@ -238,6 +241,12 @@ def _positive(text: str) -> int:
     return int(text)
 
 
+def _explain_count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 10:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10, not {text!r}")
+    return int(text)
+
+
 def _check_game(args: argparse.Namespace) -> None:
     """The players, edition, rules and seed make a game (a first seat beyond the players does not)."""
     from .engine import Game
@@ -270,12 +279,14 @@ def _run_arena(args: argparse.Namespace) -> int:
     _check_game(args)
     if args.records and not args.out:
         raise UsageError("--records needs --out DIR")
+    if args.explain and not args.records:
+        raise UsageError("--explain needs --records")
     if args.out:
         _check_writable_folder("--out", args.out)
     _check_ray(args.ray)
     try:
         result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
-                           records=args.records, progress=sys.stderr, ray=args.ray)
+                           records=args.records, explain=args.explain, progress=sys.stderr, ray=args.ray)
     except RayUnavailable as error:
         raise Failure(str(error)) from None
     print(result.table())

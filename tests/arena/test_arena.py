@@ -126,3 +126,23 @@ def test_cli_records_need_an_out_folder(capsys: pytest.CaptureFixture[str]) -> N
 def test_cli_bot_options_may_hold_commas(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "ismcts:iters=5,c=0.3,random", "--games", "2", "--seed", "1"]) == 0
     assert "| ismcts:iters=5,c=0.3 |" in capsys.readouterr().out
+
+
+def test_cli_explain_keeps_each_choices_alternatives_in_the_records(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code = main(["arena", "--bots", "ismcts:iters=20,heuristic", "--games", "2", "--seed", "3", "--out", str(out),
+                 "--records", "--explain", "2"])
+    assert code == 0
+    for line in (out / "games.jsonl").read_text().splitlines():
+        game = json.loads(line)
+        actions = game["record"]["actions"]
+        assert game["explanations"]
+        for entry in game["explanations"]:
+            alternatives = entry["alternatives"]
+            assert 1 <= len(alternatives) <= 2 and alternatives[0]["value"] is not None
+            assert actions[entry["decision"]] == alternatives[0]["action"]
+
+
+def test_cli_explain_needs_records(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "heuristic,random", "--explain", "3"]) == 2
+    assert "--explain needs --records" in capsys.readouterr().err

@@ -49,7 +49,8 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
 
 @pytest.mark.parametrize("spec, says", [
     ("alphazero", "unknown bot 'alphazero'; the bots are random, heuristic, ismcts"),
-    ("ismcts:width=3", "bot 'ismcts' has no option(s) width; its options are iters, time, depth, c, rounds, seed"),
+    ("ismcts:breadth=3",
+     "bot 'ismcts' has no option(s) breadth; its options are iters, time, depth, c, rounds, width, seed"),
     ("ismcts:iters=many", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
     ("ismcts:iters=0", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
     ("ismcts:iters=1000000000000", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
@@ -60,6 +61,7 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
     ("ismcts:depth=0", "bot 'ismcts': depth must be a whole number from 1 to 10"),
     ("ismcts:rounds=-1", "bot 'ismcts': rounds must be a whole number from 1 to 5"),
     ("ismcts:c=1e400", "bot 'ismcts': c must be a number from 0 to 10"),
+    ("ismcts:width=101", "bot 'ismcts': width must be a whole number from 0 to 100"),
     ("random:seed=x", "bot 'random': seed must be a whole number from 0 to 9223372036854775807"),
     ("heuristic:seed=-1", "bot 'heuristic': seed must be a whole number from 0"),
     ("ismcts:iters", "is not key=value"),
@@ -94,9 +96,11 @@ def test_a_server_budget_caps_a_searching_bots_decision_whatever_its_options() -
 
 def test_ismcts_time_budget_runs_iterations_until_the_time_is_up() -> None:
     game = _midgame(seed=4)
-    bot = IsmctsBot(seed=1, time=0.05)
+    least = IsmctsBot(seed=1, iters=1)  # one sample per phase, the least any budget runs
+    least.choose(Seat(game, game.decider))
+    bot = IsmctsBot(seed=1, time=0.5)
     assert bot.choose(Seat(game, game.decider)) in game.legal_actions()
-    assert bot.last_iterations >= 16
+    assert bot.last_iterations > least.last_iterations
 
 
 def test_ismcts_spends_its_iteration_budget_and_no_more_than_one_sample_over() -> None:

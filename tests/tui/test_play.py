@@ -167,3 +167,22 @@ async def test_paced_bots_move_one_at_a_time_and_the_keys_stay_alive() -> None:
             if not session.decider_is_bot:
                 break
         assert session.game.decider == 0 and app.menus
+
+
+async def test_h_shows_the_strongest_bots_best_moves_for_the_decision_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint names the bot and its best actions, best first, with estimates; it reads only the human's seat."""
+    monkeypatch.setattr("monopoly_deal.tui.session.default_bot", lambda: "ismcts:iters=40")
+    session = Session.new(2, {1: "random"}, rules=Rules(start=0), seed=1)
+    app = PlayApp(session, "en", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h")
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if app._notifications:
+                break
+        [note] = list(app._notifications)
+        lines = note.message.splitlines()
+        assert lines[0] == "Hint from ismcts:iters=40, best first:"
+        assert 2 <= len(lines) <= 4 and "estimate 0." in lines[1] and "playouts)" in lines[1]
+        assert session.game.history == []  # advice only: nothing is played

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..bots import Seat, make_bot
+from ..bots.explain import explain as explain_choice
 from ..engine import Game, Rules
 from ..sim import game_seed
 
@@ -59,8 +60,12 @@ def schedule(bots: list[str], players: int, games: int, seed: int) -> list[Match
     return out
 
 
-def play(match: Match, players: int, edition: str, rules: Rules, keep_record: bool = False) -> dict[str, Any]:
-    """Play one match; the result says who won (seat and bot), how long it took and each bot's think time."""
+def play(match: Match, players: int, edition: str, rules: Rules, keep_record: bool = False,
+         explain: int = 0) -> dict[str, Any]:
+    """Play one match; the result says who won (seat and bot), how long it took and each bot's think time
+    (CPU seconds: the figure does not depend on what else the machine runs). With ``explain``, each real
+    choice of a bot that can explain keeps its ``explain`` best alternatives (``explanations``: the index of the
+    decision in the game's actions, the seat, and the alternatives as JSON)."""
     game = Game(players, edition, rules, seed=match.seed, log=False)
     bots = [make_bot(spec, seed=(match.seed * 16 + match.rotation) * 16 + p) for p, spec in enumerate(match.seats)]
     seats = [Seat(game, p) for p in range(players)]
@@ -70,11 +75,19 @@ def play(match: Match, players: int, edition: str, rules: Rules, keep_record: bo
             setup(seat)
     think = [0.0] * players
     decisions = [0] * players
+    explanations: list[dict[str, Any]] = []
     while not game.over:
         p = game.decider
-        start = time.perf_counter()
-        action = bots[p].choose(seats[p])
-        think[p] += time.perf_counter() - start
+        start = time.process_time()
+        if explain:
+            alternatives = explain_choice(bots[p], seats[p], explain)
+            action = alternatives[0].action
+        else:
+            action = bots[p].choose(seats[p])
+        think[p] += time.process_time() - start
+        if explain and alternatives[0].value is not None:
+            explanations.append({"decision": sum(decisions), "seat": p,
+                                 "alternatives": [alt.to_json() for alt in alternatives]})
         decisions[p] += 1
         game.apply(action)
     result: dict[str, Any] = {
@@ -85,4 +98,6 @@ def play(match: Match, players: int, edition: str, rules: Rules, keep_record: bo
     }
     if keep_record:
         result["record"] = game.record()
+    if explain:
+        result["explanations"] = explanations
     return result

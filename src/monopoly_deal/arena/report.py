@@ -193,18 +193,19 @@ def _clock(seconds: float) -> str:
 
 
 def run_arena(bots: list[str], players: int = 2, games: int = 100, seed: int = 0, edition: str = "base",
-              rules: Rules | None = None, jobs: int = 1, records: bool = False,
+              rules: Rules | None = None, jobs: int = 1, records: bool = False, explain: int = 0,
               progress: TextIO | None = None, ray: str | None = None) -> ArenaResult:
     """Play the schedule (over ``jobs`` processes, or as Ray tasks on the cluster ``ray`` names:
     see :mod:`monopoly_deal.parallel`) and summarize it. Bot specs are checked first: a bad one
-    raises :class:`~monopoly_deal.bots.BotSpecError` before any game starts."""
+    raises :class:`~monopoly_deal.bots.BotSpecError` before any game starts. ``explain``: each
+    game's result keeps the ``explain`` best alternatives of every real choice of a bot that can explain."""
     from ..bots import make_bot
 
     for spec in bots:
         make_bot(spec, seed=0)
     rules = rules if rules is not None else Rules()
     matches = schedule(bots, players, games, seed)
-    task = partial(play, players=players, edition=edition, rules=rules, keep_record=records)
+    task = partial(play, players=players, edition=edition, rules=rules, keep_record=records, explain=explain)
     bar = Progress(len(matches), progress)
     start = time.perf_counter()
     results = []

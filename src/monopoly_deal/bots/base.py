@@ -35,6 +35,7 @@ class Bot(Protocol):
     """Pick one of ``seat.legal_actions``; called only when the seat owes a decision.
 
     A bot may also define ``new_game(seat)``: the arena calls it once per game, before the
-    first decision, for per-game setup (docs/bots.md has a whole example bot)."""
+    first decision, for per-game setup (docs/bots.md has a whole example bot); and
+    ``explain(seat, top)``: its pick and runners-up with its estimates (``bots.explain``)."""
 
     def choose(self, seat: Seat) -> Action: ...

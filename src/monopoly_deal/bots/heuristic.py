@@ -27,6 +27,7 @@ import random
 from ..engine import SET_SIZE, TYPES, Action, Game, Kind
 from ..engine.game import PAYING, PLAYING, RESPONDING
 from .base import Seat
+from .explain import Alternative
 
 _NO_COLOUR = len(SET_SIZE)
 
@@ -150,3 +151,22 @@ class HeuristicBot:
             return actions[0]
         world = seat.determinize(self._rng.getrandbits(48))
         return best_action(world, seat.seat, actions, self._rng)
+
+    def explain(self, seat: Seat, top: int = 3) -> list[Alternative]:
+        """The ``top`` best actions by their score on one sample (what ``choose`` picks comes first);
+        the value is the lead in position value after the action and the plain answers to it.
+
+        >>> from monopoly_deal import Game
+        >>> game = Game(players=2, seed=7)
+        >>> seat = Seat(game, game.decider)
+        >>> HeuristicBot(seed=1).explain(seat)[0].action == HeuristicBot(seed=1).choose(seat)
+        True
+        """
+        actions = seat.legal_actions
+        if len(actions) == 1:
+            return [Alternative(actions[0])]
+        world = seat.determinize(self._rng.getrandbits(48))
+        now = standing(world, seat.seat)
+        scored = [(action_score(world, seat.seat, a, now), self._rng.random(), a) for a in actions]
+        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return [Alternative(a, score) for score, _, a in scored[:top]]

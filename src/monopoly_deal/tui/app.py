@@ -18,10 +18,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static, Tab, Tabs
 
+from ..bots.explain import Alternative
 from ..engine import Action, Game
 from ..i18n import Translator, get_translator
 from ..narrate import Message
-from .menus import Choice, menu, question
+from .menus import Choice, action_amount, menu, question
 from .render import game_summary, hand_text, player_panel, seat_name, status_text
 from .session import Session
 
@@ -205,6 +206,7 @@ class PlayApp(TableApp):
         Binding("q", "quit_game", show=False),
         Binding("ctrl+c", "quit_game", show=False, priority=True),
         Binding("question_mark", "help", show=False),
+        Binding("h", "hint", show=False),
         Binding("escape", "menu_back", show=False),
         Binding("plus,equals_sign", "speed(0.5)", show=False),
         Binding("minus", "speed(2)", show=False),
@@ -361,6 +363,34 @@ class PlayApp(TableApp):
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | CoverScreen | OverScreen):
             self.push_screen(HelpScreen(self.tr))
+
+    def action_hint(self) -> None:
+        """The strongest bot's advice to the human who decides, thought out in a thread."""
+        session = self.session
+        if self.menus and not session.game.over and not session.decider_is_bot:
+            self.run_worker(self._advise, thread=True, exclusive=True, group="hint")
+
+    def _advise(self) -> None:
+        moves = len(self.session.game.history)
+        bot, alternatives = self.session.hint()
+        self.call_from_thread(self._show_hint, moves, bot, alternatives)
+
+    def _show_hint(self, moves: int, bot: str, alternatives: list[Alternative]) -> None:
+        """Advice for the decision still open (the one it was asked for), one alternative a line."""
+        game = self.session.game
+        if len(game.history) != moves:
+            return
+        tr, names = self.tr, list(game.names)
+        lines = [tr.gettext("ui.hint", bot=bot)]
+        for alt in alternatives:
+            notes = []
+            if alt.value is not None:
+                notes.append(tr.gettext("ui.hint-value", value=f"{alt.value:.2f}"))
+            if alt.playouts is not None:
+                notes.append(tr.gettext("ui.hint-playouts", count=alt.playouts))
+            label = tr.action(alt.action, names, action_amount(game, alt.action))
+            lines.append(f"• {label}" + (f" ({', '.join(notes)})" if notes else ""))
+        self.notify("\n".join(lines), timeout=12, markup=False)
 
     def action_speed(self, factor: float) -> None:
         self.delay = min(5.0, max(0.05, self.delay * factor))

@@ -19,6 +19,7 @@ from pathlib import Path
 import platformdirs
 
 from ..bots import BOTS, Bot, Seat, make_bot
+from ..bots.explain import Alternative, explain
 from ..engine import Action, Game, Rules
 from ..narrate import Message, Narrator, clean_name, printable
 from ..record import RecordError, load, save
@@ -190,6 +191,14 @@ class Session:
         for viewer, narrator in self.narrators.items():
             self.messages[viewer] += narrator.play(action)
         self.save()
+
+    def hint(self, top: int = 3) -> tuple[str, list[Alternative]]:
+        """What the strongest bot would do in the deciding human's place, seeing only that seat's view:
+        its name and its ``top`` best actions, best first, with its estimates."""
+        spec = default_bot()
+        seat = self.game.decider
+        bot = make_bot(spec, seed=bot_seed(self.game.seed, seat) + len(self.game.history))
+        return spec, explain(bot, Seat(self.game, seat), top)
 
     def bot_action(self) -> Action:
         """What the bot owing the decision chooses."""
