@@ -93,7 +93,7 @@ class LobbyLimits:
     # trips allow. Beyond the rate messages are refused; after ``cut_off`` refusals the connection is closed.
     messages_per_second: float = 100.0
     message_burst: float = 200.0
-    cut_off: int = 500
+    cut_off: int = 100
 
     def changed(self, settings: list[str]) -> LobbyLimits:
         """These limits with ``NAME=VALUE`` settings (``mdeal serve --limit``); ``ValueError`` names a bad one.
