@@ -13,12 +13,10 @@ With ``MDEAL_TOURNAMENT_SCREENSHOTS=DIR`` it saves the pages docs/tournament.md 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from monopoly_deal.tournament import MatchDice, Team, TournamentOptions, seat_by_dice, shared_ranks
 
@@ -35,14 +33,6 @@ def seed_where_ann_starts_match_2() -> int:
     teams = tuple(Team(name, bot or None) for name, bot in TEAMS)
     return next(seed for seed in range(1, 1000)
                 if seat_by_dice(3, MatchDice(TournamentOptions(teams, 2, seed=seed).match_seed(1))).order[0] == 0)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(f"sqlite:///{tmp_path / 'games.sqlite3'}")
-    server.start()
-    yield server
-    server.stop()
 
 
 def shot(page: Any, name: str) -> None:
