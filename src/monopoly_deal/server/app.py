@@ -66,10 +66,11 @@ WS_PING_SECONDS = 20.0
 #: units a second, bursts of ``message_burst``), weighed by what its answer costs against what a
 #: person needs: an action is checked, stored and sent to everyone, and a program may play fast
 #: (50 a second); a ``lang`` answer is the largest (every card's words and the whole log, tens of
-#: KiB), and a person changes language once: one a second per connection (measured: at 20, one
-#: client's flood of allowed answers alone cost the server a tenth of a core); a ``hint`` is a search
-#: by the strongest bot (thought in the bot pool, one at a time per seat), asked now and then.
-COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 100, "hint": 20}
+#: KiB), and a person changes language once, but every page of one address (tabs, players at one
+#: table) sends one when it connects, so a restart reconnects them all at once (at 100, five tabs
+#: were refused); a ``hint`` is a search by the strongest bot (thought in the bot pool, one at a
+#: time per seat), asked now and then.
+COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20, "hint": 20}
 #: Every connection of one client (one address) draws also from a budget shared by them all, this
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
 CLIENT_SHARE = 5
