@@ -140,16 +140,20 @@ def save(game: Game, path: str | Path) -> None:
 
 def load(path: str | Path) -> Record:
     """Read and check the record in ``path``; errors name the file."""
-    source = str(path)
+    return loads(read_text(path, MAX_RECORD_BYTES, "a game record", RecordError), str(path))
+
+
+def read_text(path: str | Path, limit: int, what: str, error: type[ValueError]) -> str:
+    """The UTF-8 text of ``path``, read no further than ``limit`` bytes; else ``error`` naming the file
+    (what it should have been, e.g. "a game record", and why it cannot be read)."""
     try:
         with open(path, "rb") as file:
-            data = file.read(MAX_RECORD_BYTES + 1)
-        if len(data) > MAX_RECORD_BYTES:
-            raise RecordError(f"{source}: too large for a game record (over {MAX_RECORD_BYTES // 2**20} MiB)")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"{source}: cannot read the file: {_reason(error)}") from None
-    return loads(text, source)
+            data = file.read(limit + 1)
+        if len(data) > limit:
+            raise error(f"{path}: too large for {what} (over {limit // 2**20} MiB)")
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise error(f"{path}: cannot read the file: {_reason(problem)}") from None
 
 
 def loads(text: str, source: str = "<record>") -> Record:

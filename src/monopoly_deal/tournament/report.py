@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..record import read_text
 from .dice import Round
 from .match import MatchRecord
 from .options import TournamentOptions
@@ -95,15 +96,7 @@ def save(tournament: Tournament, path: str | Path) -> None:
 
 def load(path: str | Path) -> Tournament:
     """Read, check and replay the tournament file ``path``; :class:`TournamentError` names what is wrong."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise TournamentError(f"{path}: too large for a tournament file (over {MAX_FILE_BYTES // 2**20} MiB)")
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise TournamentError(f"{path}: cannot read the file: {reason}") from None
+    text = read_text(path, MAX_FILE_BYTES, "a tournament file", TournamentError)
     return loads(text, str(path))
 
 
