@@ -14,7 +14,7 @@ import uvicorn
 
 from monopoly_deal.server import app as app_module
 from monopoly_deal.server.rooms import Connection, encoded
-from monopoly_deal.server.tuning import THRESHOLDS, keep_frozen
+from monopoly_deal.server.tuning import keep_frozen
 
 from .helpers import new_lobby, seated_room
 
@@ -23,12 +23,11 @@ def test_serve_runs_without_per_message_compression_and_with_the_tuned_collector
         monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.update(options, app=app))
-    previous = gc.get_threshold()
     try:
         app_module.serve(port=8123, db_url="sqlite+aiosqlite://")
-        assert gc.get_threshold() == THRESHOLDS
+        assert not gc.isenabled()               # keep_frozen collects in small steps instead
     finally:
-        gc.set_threshold(*previous)
+        gc.enable()
     assert seen["ws_per_message_deflate"] is False and seen["host"] == "127.0.0.1"
 
 
@@ -54,7 +53,7 @@ async def test_keep_frozen_freezes_what_lives_and_thaws_it_for_a_full_collection
 
     alive = [Cycle()]
     probe = weakref.ref(alive[0])
-    task = asyncio.create_task(keep_frozen(freeze_every=0.05, thaw_every=0.3))
+    task = asyncio.create_task(keep_frozen(collect_every=0.05, thaw_every=0.3))
     try:
         await asyncio.sleep(0.08)                 # frozen at the start and once since
         assert gc.get_freeze_count() > 0

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from monopoly_deal.server import create_app
+from monopoly_deal.server import create_app, tournaments
 from monopoly_deal.server.rooms import LobbyLimits, Room
 from monopoly_deal.server.tournaments import Tournaments
 from monopoly_deal.tournament import Team, Tournament
@@ -146,6 +146,44 @@ def test_R10_5_a_second_time_out_forfeits_the_match_and_the_file_replays() -> No
     forfeit_team = match.seating.order[[t.seat for t in match.timeouts][-1]]
     assert match.forfeits == {forfeit_team} and match.points(2)[forfeit_team] == 0
     assert Tournament.from_dict(tournament.to_dict()).matches == tournament.matches   # the library replays it
+
+
+class EarlyClock:
+    """``time.time()`` for server/tournaments.py whose second reading is half a second behind: the event
+    loop's timer woke before the wall clock says the limit has passed (uvloop's timers count whole
+    milliseconds from the loop's cached time, so they may wake a hair early)."""
+
+    def __init__(self) -> None:
+        self.readings = 0
+
+    def time(self) -> float:
+        self.readings += 1
+        return time.time() - (0.5 if self.readings == 2 else 0.0)
+
+
+def test_R10_3_a_match_ends_at_its_limit_when_the_timer_wakes_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def play() -> Tournament:
+        lobby = await new_lobby()
+        registry = Tournaments(lobby)
+        live, organiser = await registry.create("Cup", [Team("A"), Team("B")], 1, 5.0, None, "base", {}, "en",
+                                                seed=4, client=None)
+        await live.name_representative(organiser, 0, "Ann", None)
+        await live.name_representative(organiser, 1, "Bob", None)
+        assert live.next is not None and live.status == "playing"
+        live.stop()
+        live.next.started = time.time() - 4.8                      # 0.2 s left
+        monkeypatch.setattr(tournaments, "time", EarlyClock())
+        live._arm_timer()
+        for _ in range(40):
+            await asyncio.sleep(0.05)
+            if live.status == "finished":
+                break
+        registry.close()
+        await lobby.close()
+        return live.tournament
+
+    tournament = asyncio.run(play())
+    assert [m.end for m in tournament.matches] == ["time-limit"]
 
 
 def test_R10_3_a_limit_passed_while_the_server_was_down_ends_the_match_at_restart(tmp_path: Path) -> None:

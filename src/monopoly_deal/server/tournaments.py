@@ -245,9 +245,19 @@ class LiveTournament:
         if ends is None:
             return
 
+        room = self.next.room if self.next is not None else None
+
         async def at_limit() -> None:
-            await asyncio.sleep(max(0.0, ends - time.time()))
-            await self.finish()
+            # Until that match is decided: the loop's timers may wake a hair before the wall clock says
+            # the limit has passed, and a failed store must not leave the match without an end.
+            while self.next is not None and self.next.room == room and self.room() is not None:
+                await asyncio.sleep(max(0.05, ends - time.time()))
+                try:
+                    await self.finish()
+                except Exception:
+                    log.exception("tournament %s: ending match %d at its limit failed; trying again",
+                                  self.id, len(self.tournament.matches) + 1)
+                    await asyncio.sleep(1)
 
         self._timer = asyncio.create_task(at_limit())
 
