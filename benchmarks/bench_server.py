@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -164,6 +165,16 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def stolen_seconds() -> float:
+    """CPU seconds the hypervisor gave to other machines so far, all CPUs together (Linux; NaN elsewhere):
+    on a shared virtual machine a phase can be slow for reasons that are not the server's."""
+    try:
+        fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    except OSError:
+        return float("nan")
+    return int(fields[8]) / os.sysconf("SC_CLK_TCK") if len(fields) > 8 else float("nan")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -424,13 +435,14 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 attacker.start()
                 await asyncio.to_thread(ready.wait, 60)
                 go.set()
-            cpu, began = cpu_seconds(server_pid), time.perf_counter()
+            cpu, stolen, began = cpu_seconds(server_pid), stolen_seconds(), time.perf_counter()
             recorder.phase = phase
             await asyncio.sleep(seconds)
             recorder.phase = None
             elapsed = time.perf_counter() - began
             rows.append({"phase": phase, "games": games, "people_per_s": recorder.actions.get(phase, 0) / elapsed,
                          "cpu": (cpu_seconds(server_pid) - cpu) / elapsed, "rss": rss_mb(server_pid),
+                         "stolen": (stolen_seconds() - stolen) / elapsed,
                          "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(recorder.latencies.get(phase, []))})
             if attacker is not None:
@@ -444,6 +456,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 await asyncio.sleep(5)          # the attacker's sockets closed before the next quiet phase
         await playing
         collecting.cancel()
+        gc.unfreeze()
+        gc.enable()
     for kind in ("quiet", "abusive"):
         pooled = [x for phase, lat in recorder.latencies.items() if phase.startswith(kind) for x in lat]
         if pooled and rounds > 1:
@@ -451,6 +465,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                          "people_per_s": statistics.mean(float(r["people_per_s"]) for r in rows
                                                          if str(r["phase"]).startswith(kind)),
                          "cpu": statistics.mean(float(r["cpu"]) for r in rows if str(r["phase"]).startswith(kind)),
+                         "stolen": statistics.mean(float(r["stolen"]) for r in rows
+                                                   if str(r["phase"]).startswith(kind)),
                          "rss": rss_mb(server_pid), "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(pooled)})
     return rows, sent
@@ -475,8 +491,8 @@ def people_main(args: argparse.Namespace) -> None:
             port = free_port()
             server = start_server(port, db, games, args.serve_arg, Path(folder) / "server.log")
             print(f"{games} games; {place(server.pid) if not args.shared_cpus else 'every process on every CPU'}")
-            print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | RSS | per game |")
-            print("|---|---|---|---|---|---|---|---|---|---|")
+            print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | stolen | RSS | per game |")
+            print("|---|---|---|---|---|---|---|---|---|---|---|")
             try:
                 rows, attacks = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
                                                        args.warmup, 0 if args.quiet_only else args.rounds,
@@ -489,7 +505,7 @@ def people_main(args: argparse.Namespace) -> None:
                     server.kill()
         for r in rows:
             print(f"| {r['games']} | {r['phase']} | {r['people_per_s']:.1f} | {r['p50']:,.1f} ms | "
-                  f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | "
+                  f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | {r['stolen']:.0%} | "
                   f"{r['rss']:.0f} MB | {r['per_game_kb']:.0f} KiB |", flush=True)
         for n, attack in enumerate(attacks, 1):
             print(f"attack {n}: " + ", ".join(f"{what} {count:,}" for what, count in sorted(attack.items())))

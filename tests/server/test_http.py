@@ -135,7 +135,7 @@ def test_a_huge_game_id_is_not_found_not_a_crash(client: TestClient) -> None:
 class GuardedServer:
     """``serve()`` in a child process with short time-outs and a small per-address cap."""
 
-    def __init__(self, request_timeout: float = 1.0, per_address: int = 6) -> None:
+    def __init__(self, request_timeout: float = 1.0, per_address: int = 6, refusals: int = 100) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -143,7 +143,8 @@ class GuardedServer:
                 "from monopoly_deal.server.rooms import LobbyLimits; "
                 f"serve('127.0.0.1', {self.port}, 'sqlite+aiosqlite://', LobbyLimits(bot_delay=0), "
                 f"forwarded_allow_ips='', http_limits=HttpLimits(request_timeout={request_timeout}, "
-                f"connections_per_address={per_address}))")
+                f"connections_per_address={per_address}, refusals_per_address={refusals}, "
+                "refusals_per_second=2.0))")
         self.process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
         deadline = time.time() + 60
         while True:
@@ -180,6 +181,27 @@ def _closed_within(sock: socket.socket, seconds: float) -> bool:
     except (TimeoutError, ConnectionResetError) as error:
         return isinstance(error, ConnectionResetError)
     return False
+
+
+def test_an_address_refused_again_and_again_is_refused_before_the_application() -> None:
+    """A flood of refused requests (a room-creation flood: 429s) costs the others little: past a burst of
+    refusals, its address is answered 429 by the protocol itself until its budget refills; others are not."""
+    server = GuardedServer(refusals=5)
+    flood = httpx.Client(base_url=f"http://127.0.0.1:{server.port}")
+    other = httpx.Client(base_url=f"http://127.0.0.1:{server.port}",
+                         transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+    try:
+        assert [flood.get("/api/rooms/nosuchroom").status_code for _ in range(5)] == [404] * 5
+        refused = flood.get("/api/rooms")               # a good request, but from that address
+        assert refused.status_code == 429 and "too many refused requests" in refused.json()["error"]
+        assert refused.headers["x-content-type-options"] == "nosniff"
+        assert other.get("/api/rooms").status_code == 200
+        time.sleep(1.0)                                 # 2 a second refill
+        assert flood.get("/api/rooms").status_code == 200
+    finally:
+        flood.close()
+        other.close()
+        server.stop()
 
 
 def test_a_request_head_that_never_ends_is_timed_out(server: GuardedServer) -> None:

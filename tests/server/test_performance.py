@@ -13,6 +13,7 @@ import pytest
 import uvicorn
 
 from monopoly_deal.server import app as app_module
+from monopoly_deal.server.persistence import Store
 from monopoly_deal.server.rooms import Connection, encoded
 from monopoly_deal.server.tuning import keep_frozen
 
@@ -108,3 +109,37 @@ async def test_a_sentence_every_viewer_reads_the_same_is_one_object() -> None:
     assert len(pairs) > len(said) and all(a is b for a, b in pairs)
     await lobby.close()
     await lobby.store.close()
+
+
+@pytest.mark.asyncio
+async def test_actions_arriving_together_are_committed_together_and_each_waits_for_its_commit() -> None:
+    store = await Store.open("sqlite+aiosqlite://")
+    games = [await store.new_game(f"r{i}", seed=i, edition="base", rules={}, players=["A", "B"]) for i in range(20)]
+    transactions = 0
+    write = store._write
+
+    async def counted(group: Any) -> None:
+        nonlocal transactions
+        transactions += 1
+        await write(group)
+
+    store._write = counted  # type: ignore[method-assign]
+    await asyncio.gather(*(store.append(game, 0, "end", {"winner": 0} if game == games[0] else None)
+                           for game in games))
+    assert transactions < len(games)                              # grouped
+    stored = [await store.game(game) for game in games]
+    assert all(g is not None and g.actions == ["end"] for g in stored)   # and every one stored when it returned
+    await store.close()
+
+
+@pytest.mark.asyncio
+async def test_one_bad_action_in_a_group_fails_alone() -> None:
+    store = await Store.open("sqlite+aiosqlite://")
+    game = await store.new_game("r", seed=1, edition="base", rules={}, players=["A", "B"])
+    await store.append(game, 0, "end")
+    results = await asyncio.gather(store.append(game, 1, "end"), store.append(game, 0, "again"),  # index 0 is taken
+                                   store.append(game, 2, "end"), return_exceptions=True)
+    assert results[0] is None and results[2] is None and isinstance(results[1], Exception)
+    stored = await store.game(game)
+    assert stored is not None and stored.actions == ["end", "end", "end"]
+    await store.close()

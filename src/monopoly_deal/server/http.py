@@ -16,6 +16,7 @@ import asyncio
 import ipaddress
 import json
 import socket
+import time
 import weakref
 from collections.abc import Awaitable, Callable, Collection, MutableMapping
 from dataclasses import dataclass
@@ -51,6 +52,11 @@ class HttpLimits:
     request_timeout: float = 10.0            # seconds for a request's head and body to arrive, from its first byte
     max_head_bytes: int = 16 * 1024          # request line and headers (a browser sends < 2 KiB)
     connections_per_address: int = 64        # open sockets from one address (a page holds 1–3)
+    # Requests an address may have refused (answered 400 or more) in a burst, and again each second after it:
+    # beyond that its requests are refused (429) before they reach the application, which costs the others
+    # a tenth as much (a page is refused a request now and then, a flood forty a second).
+    refusals_per_address: int = 100
+    refusals_per_second: float = 5.0
 
 
 def allowed_hosts_for(listen: str) -> frozenset[str]:
@@ -207,6 +213,12 @@ def trusted_networks(addresses: str) -> list[ipaddress.IPv4Network | ipaddress.I
     return [ipaddress.ip_network(a, strict=False) for a in items]
 
 
+_TOO_MANY_BODY = json.dumps({"error": "too many refused requests from your address: wait a few seconds"}).encode()
+#: The answer to an address over its refusals, written by the protocol itself.
+TOO_MANY = (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nretry-after: 5\r\n"
+            b"content-length: " + str(len(_TOO_MANY_BODY)).encode() + b"\r\nconnection: close\r\n"
+            + b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS) + b"\r\n" + _TOO_MANY_BODY)
+
 #: Addresses remembered with their open sockets before those with none are forgotten.
 ADDRESSES_KEPT = 10_000
 
@@ -228,6 +240,21 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
     # among that address's own, not by walking every connection of the server at each new one.
     sockets: dict[str, weakref.WeakSet[asyncio.BaseTransport]] = {}
 
+    # Each address's refusals: (tokens left, when counted), refilled at ``refusals_per_second``.
+    refused: dict[str, tuple[float, float]] = {}
+
+    def refusals_left(host: str, now: float) -> float:
+        tokens, stamp = refused.get(host, (float(limits.refusals_per_address), now))
+        return min(float(limits.refusals_per_address), tokens + (now - stamp) * limits.refusals_per_second)
+
+    def count_refusal(host: str) -> None:
+        if len(refused) > ADDRESSES_KEPT:   # forget the addresses whose budget is full again
+            now = time.monotonic()
+            for gone in [h for h in refused if refusals_left(h, now) >= limits.refusals_per_address]:
+                del refused[gone]
+        now = time.monotonic()
+        refused[host] = (refusals_left(host, now) - 1, now)
+
     def admit(host: str, transport: asyncio.BaseTransport) -> bool:
         if len(sockets) > ADDRESSES_KEPT:   # forget the addresses that have no socket open
             for gone in [h for h, held in sockets.items() if not held]:
@@ -242,6 +269,7 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
         request_timer: asyncio.TimerHandle | None = None
         head_bytes = 0
         head_done = False
+        refusing = False
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
@@ -266,6 +294,8 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
                 self.transport.close()
 
         def data_received(self, data: bytes) -> None:
+            if self.refusing:
+                return
             if not self.head_done:
                 self.head_bytes += len(data)
                 if self.head_bytes > limits.max_head_bytes + limits.max_body_bytes:
@@ -280,9 +310,39 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
 
         def on_headers_complete(self) -> None:
             self.head_done = True
+            host = self.client[0] if self.client else None
+            if host is None or is_proxy(host):
+                super().on_headers_complete()
+                return
+            if refusals_left(host, time.monotonic()) < 1:
+                self._too_many()
+                return
             super().on_headers_complete()
+            if self.parser.should_upgrade():    # a WebSocket: its refusals are close codes, not counted
+                return
+            cycle, send = self.cycle, self.cycle.send
+
+            async def counting_send(message: Any) -> None:
+                if message["type"] == "http.response.start" and message["status"] >= 400:
+                    count_refusal(host)
+                await send(message)
+
+            cycle.send = counting_send  # type: ignore[method-assign, assignment]
+
+        def _too_many(self) -> None:
+            """Answer 429 here, without the application, and close: nothing more of this socket is read."""
+            self.refusing = True
+            self._disarm()
+            self.transport.write(TOO_MANY)
+            self.transport.close()
+
+        def on_body(self, body: bytes) -> None:
+            if not self.refusing:
+                super().on_body(body)
 
         def on_message_complete(self) -> None:
+            if self.refusing:
+                return
             self._disarm()
             self.head_bytes, self.head_done = 0, False
             super().on_message_complete()
