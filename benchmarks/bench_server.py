@@ -454,10 +454,12 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 if attacker.is_alive():
                     attacker.kill()
                 await asyncio.sleep(5)          # the attacker's sockets closed before the next quiet phase
-        await playing
-        collecting.cancel()
-        gc.unfreeze()
-        gc.enable()
+        try:
+            await playing
+        finally:                                # this process collects as usual again (tests run this)
+            collecting.cancel()
+            gc.unfreeze()
+            gc.enable()
     for kind in ("quiet", "abusive"):
         pooled = [x for phase, lat in recorder.latencies.items() if phase.startswith(kind) for x in lat]
         if pooled and rounds > 1:

@@ -248,11 +248,10 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
         return min(float(limits.refusals_per_address), tokens + (now - stamp) * limits.refusals_per_second)
 
     def count_refusal(host: str) -> None:
+        now = time.monotonic()
         if len(refused) > ADDRESSES_KEPT:   # forget the addresses whose budget is full again
-            now = time.monotonic()
             for gone in [h for h in refused if refusals_left(h, now) >= limits.refusals_per_address]:
                 del refused[gone]
-        now = time.monotonic()
         refused[host] = (refusals_left(host, now) - 1, now)
 
     def admit(host: str, transport: asyncio.BaseTransport) -> bool:
@@ -270,11 +269,13 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
         head_bytes = 0
         head_done = False
         refusing = False
+        limited: str | None = None    # the client's address, unless it is a trusted proxy's
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             host = self.client[0] if self.client else None
-            if host is not None and not is_proxy(host) and not admit(host, transport):
+            self.limited = host if host is not None and not is_proxy(host) else None
+            if self.limited is not None and not admit(self.limited, transport):
                 transport.close()
                 return
             self._arm()
@@ -310,15 +311,12 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
 
         def on_headers_complete(self) -> None:
             self.head_done = True
-            host = self.client[0] if self.client else None
-            if host is None or is_proxy(host):
-                super().on_headers_complete()
-                return
-            if refusals_left(host, time.monotonic()) < 1:
+            host = self.limited
+            if host is not None and refusals_left(host, time.monotonic()) < 1:
                 self._too_many()
                 return
             super().on_headers_complete()
-            if self.parser.should_upgrade():    # a WebSocket: its refusals are close codes, not counted
+            if host is None or self.parser.should_upgrade():   # a WebSocket's refusals are close codes
                 return
             cycle, send = self.cycle, self.cycle.send
 

@@ -273,9 +273,9 @@ class Store:
     async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None) -> None:
         """Store action number ``index``; with ``result``, the game ended with it (in the same transaction).
         Returns once it is committed. The hot path: the actions of every room that arrive while a commit
-        is under way are written together in the next one (a group commit: plain SQL, no ORM session).
-        One transaction an action, each waiting its turn for SQLite's single writer, queued for up to
-        1.5 s at 500 games (``docs/web.md``, Speed)."""
+        is under way are written together in the next one (a group commit: plain SQL, no ORM session);
+        with one transaction an action, each waiting its turn for SQLite's single writer, actions queued
+        for up to 1.5 s at 500 games (``docs/web.md``, Speed)."""
         done = asyncio.get_running_loop().create_future()
         self._appends.append(_Append({"game_id": game_id, "index": index, "action": action}, result, done))
         if self._committer is None or self._committer.done():
