@@ -21,7 +21,9 @@ one or two heuristic bots; a person acts 2–5 s after it is their turn to decid
 phases of ``--seconds`` alternate: quiet, then with one abusive client attacking
 the server from another process, ``--rounds`` times, so that drift in the
 machine's load falls on both kinds. It prints p50/p95/p99/max latency per phase
-and pooled per kind, the server's memory per game, and what the attacker sent.
+and pooled per kind, the CPU the server, the clients and the attacker used, the
+server's memory per game, and what the attacker sent. ``--attacks busy`` is the
+control: the attacker only uses about the CPU the attacks use, and sends nothing.
 Every game's people come from an address of their own (127.1.x.y: all of
 127.0.0.0/8 is this machine) and the abusive client from another
 (:data:`ABUSER`), so the server's per-client quotas stay at their defaults and
@@ -347,8 +349,21 @@ async def _half_open(host: str, port: int, until: float, sockets: int = 1100) ->
         writer.transport.abort()
 
 
-#: The attacks by name (``--attacks``); all of them by default.
+async def _busy(until: float, share: float = 0.2) -> None:
+    """The control: no request at all, only the attacker's own CPU use (``share`` of a CPU, about what
+    the attacks above use together). On a machine this small it slows the server and the clients as
+    the same work on another machine would not; what it costs is no attack's doing."""
+    while time.time() < until:
+        busy = time.process_time() + share / 100
+        while time.process_time() < busy:
+            pass
+        tally("busy CPU ms", round(1000 * share / 100))
+        await asyncio.sleep((1 - share) / 100)
+
+
+#: The attacks by name (``--attacks``); all of them but the control ``busy`` by default.
 ATTACKS = ("rooms", "spectators", "lang", "bodies", "half-open")
+CONTROL = "busy"
 
 
 async def _abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...]) -> None:
@@ -361,7 +376,8 @@ async def _abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...])
                    "spectators": lambda: _flood_spectators(ws_base, room, until),
                    "lang": lambda: _flood_lang(ws_base, room, until),
                    "bodies": lambda: _chunked_bodies(host, port, until),
-                   "half-open": lambda: _half_open(host, port, until)}
+                   "half-open": lambda: _half_open(host, port, until),
+                   CONTROL: lambda: _busy(until)}
         await asyncio.gather(*(running[name]() for name in attacks), return_exceptions=True)
 
 
@@ -436,13 +452,16 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 await asyncio.to_thread(ready.wait, 60)
                 go.set()
             cpu, stolen, began = cpu_seconds(server_pid), stolen_seconds(), time.perf_counter()
+            clients, attacking = time.process_time(), cpu_seconds(attacker.pid) if attacker else 0.0
             recorder.phase = phase
             await asyncio.sleep(seconds)
             recorder.phase = None
             elapsed = time.perf_counter() - began
+            attacking = (cpu_seconds(attacker.pid) - attacking) / elapsed if attacker else 0.0
             rows.append({"phase": phase, "games": games, "people_per_s": recorder.actions.get(phase, 0) / elapsed,
                          "cpu": (cpu_seconds(server_pid) - cpu) / elapsed, "rss": rss_mb(server_pid),
                          "stolen": (stolen_seconds() - stolen) / elapsed,
+                         "clients": (time.process_time() - clients) / elapsed, "attacker": attacking,
                          "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(recorder.latencies.get(phase, []))})
             if attacker is not None:
@@ -467,8 +486,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                          "people_per_s": statistics.mean(float(r["people_per_s"]) for r in rows
                                                          if str(r["phase"]).startswith(kind)),
                          "cpu": statistics.mean(float(r["cpu"]) for r in rows if str(r["phase"]).startswith(kind)),
-                         "stolen": statistics.mean(float(r["stolen"]) for r in rows
-                                                   if str(r["phase"]).startswith(kind)),
+                         **{column: statistics.mean(float(r[column]) for r in rows if str(r["phase"]).startswith(kind))
+                            for column in ("stolen", "clients", "attacker")},
                          "rss": rss_mb(server_pid), "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(pooled)})
     return rows, sent
@@ -493,8 +512,9 @@ def people_main(args: argparse.Namespace) -> None:
             port = free_port()
             server = start_server(port, db, games, args.serve_arg, Path(folder) / "server.log")
             print(f"{games} games; {place(server.pid) if not args.shared_cpus else 'every process on every CPU'}")
-            print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | stolen | RSS | per game |")
-            print("|---|---|---|---|---|---|---|---|---|---|---|")
+            print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | clients' CPU | attacker's CPU "
+                  "| stolen | RSS | per game |")
+            print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
             try:
                 rows, attacks = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
                                                        args.warmup, 0 if args.quiet_only else args.rounds,
@@ -507,7 +527,8 @@ def people_main(args: argparse.Namespace) -> None:
                     server.kill()
         for r in rows:
             print(f"| {r['games']} | {r['phase']} | {r['people_per_s']:.1f} | {r['p50']:,.1f} ms | "
-                  f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | {r['stolen']:.0%} | "
+                  f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | {r['clients']:.0%} | "
+                  f"{r['attacker']:.0%} | {r['stolen']:.0%} | "
                   f"{r['rss']:.0f} MB | {r['per_game_kb']:.0f} KiB |", flush=True)
         for n, attack in enumerate(attacks, 1):
             print(f"attack {n}: " + ", ".join(f"{what} {count:,}" for what, count in sorted(attack.items())))
@@ -527,8 +548,9 @@ def main() -> None:
     parser.add_argument("--quiet-only", action="store_true", help="--people: no abusive client")
     parser.add_argument("--rounds", type=int, default=2,
                         help="--people: quiet and abusive phases, alternating, this many times each (default 2)")
-    parser.add_argument("--attacks", nargs="+", choices=ATTACKS, default=list(ATTACKS),
-                        help="--people: the abusive client's attacks (default: all of them at once)")
+    parser.add_argument("--attacks", nargs="+", choices=(*ATTACKS, CONTROL), default=list(ATTACKS),
+                        help=f"--people: the abusive client's attacks (default: all of them at once); "
+                             f"'{CONTROL}' sends nothing and only uses the CPU the attacks use (a control)")
     parser.add_argument("--shared-cpus", action="store_true",
                         help="--people: do not pin the server to a CPU of its own")
     parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",

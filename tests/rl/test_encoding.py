@@ -117,12 +117,26 @@ def test_r5_7_two_deals_differing_in_a_just_say_no_look_the_same(case: str) -> N
     assert all(np.array_equal(a, b) for a, b in zip(*traces, strict=True))
 
 
-def test_one_encoder_following_a_game_encodes_as_a_fresh_one() -> None:
-    """The encoder remembers the last game's tables; that never changes what it returns."""
-    follower = ObservationEncoder(4, "enhanced")
-    for game in whole_game(4, "enhanced", seed=3):
-        for p in range(4):
-            assert np.array_equal(follower.encode(game, p), ObservationEncoder(4, "enhanced").encode(game, p))
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players, every", [(2, 1), (4, 1), (4, 3), (10, 1), (3, 11)])
+def test_one_encoder_following_a_game_encodes_as_a_fresh_one(players: int, edition: str, every: int) -> None:
+    """The encoder keeps the last game's tables, latest actions and discard pile up to date as they change
+    (several actions apart when ``every`` > 1, more than the history holds at 11); that never changes
+    what it returns, through reshuffles of the discard pile and in another game met in between."""
+    follower = ObservationEncoder(players, edition)
+    other = Game(players, edition, seed=99, log=False)
+    draw, reshuffles = None, 0
+    for step, game in enumerate(whole_game(players, edition, seed=3 + players)):
+        reshuffles += draw is not None and len(game.draw) > draw
+        draw = len(game.draw)
+        if step % every and not game.over:
+            continue
+        for p in range(players):
+            assert np.array_equal(follower.encode(game, p), ObservationEncoder(players, edition).encode(game, p))
+        if step % 7 == 0:
+            assert np.array_equal(follower.encode(other, 0), ObservationEncoder(players, edition).encode(other, 0))
+    assert game.over
+    assert reshuffles or players != 4, "these 4-player games reshuffle the discard pile into the draw pile"
 
 
 def test_describe_lists_every_feature_once_in_order() -> None:
@@ -171,3 +185,28 @@ def test_a_game_of_another_size_or_a_bad_seat_is_refused() -> None:
         encoder.encode(Game(3, seed=1), 0)
     with pytest.raises(ValueError, match="seat must be one of 0 to 1"):
         encoder.encode(Game(2, seed=1), 2)
+
+
+def test_a_table_plays_an_action_by_its_place_or_by_the_engine() -> None:
+    """Table.take after Table.mask plays by place among the legal actions; on a game the mask was not
+    made for it asks the engine; an id that is not legal is refused either way, and nothing changes."""
+    from monopoly_deal.engine import IllegalActionError
+    from monopoly_deal.rl.core import Table
+
+    table = Table(players=3)
+    masked, other = Game(3, seed=8, log=False), Game(3, seed=8, log=False)
+    rng = random.Random(8)
+    for _ in range(60):
+        mask = table.mask(masked, masked.decider)
+        legal = np.flatnonzero(mask)
+        illegal = int(np.flatnonzero(mask == 0)[rng.randrange(len(mask) - len(legal))])
+        for game in (masked, other):
+            with pytest.raises(IllegalActionError):
+                table.take(game, illegal)
+        assert masked.history == other.history
+        chosen = int(legal[rng.randrange(len(legal))])
+        table.take(masked, chosen)     # by its place: the mask was made for this game now
+        table.take(other, chosen)      # by the engine
+        assert masked.history == other.history and masked.history[-1] == table.space.action(chosen)
+        if masked.over:
+            break

@@ -92,8 +92,9 @@ def test_R10_2_dice_order_is_by_total_and_only_tied_players_roll_again(totals: l
     assert sorted(order) == list(range(players))
     assert rounds[0][0] == tuple(range(players))
     for k, (rolled, _) in enumerate(rounds[1:], 1):  # each later round: exactly the players of one tie before it
-        assert any(set(rolled) == {p for p, t in zip(*earlier) if t == dict(zip(*earlier))[rolled[0]]}
-                   and set(rolled) <= set(earlier[0]) for earlier in rounds[:k])
+        assert any(set(rolled) <= set(earlier[0])   # first: only then does rolled[0] have a total there
+                   and set(rolled) == {p for p, t in zip(*earlier) if t == dict(zip(*earlier))[rolled[0]]}
+                   for earlier in rounds[:k])
     for a, b in itertools.pairwise(order):  # a before b: a's total beat b's in the last round both rolled in
         both = [dict(zip(*r)) for r in rounds if a in r[0] and b in r[0]]
         assert both[-1][a] > both[-1][b]

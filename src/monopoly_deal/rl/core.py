@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Game, Rules
+from ..engine import Action, Game, IllegalActionError, Rules
 from ..i18n import get_translator
-from .encoding import ObservationEncoder, action_mask, action_space
+from .encoding import ObservationEncoder, action_space, mark
 
 #: Game seeds drawn by environments: 48 bits, as :class:`Game` draws its own.
 SEED_BITS = 48
@@ -63,6 +63,7 @@ class Table:
         self.players, self.edition = players, edition
         self.space = action_space(players, edition, self.rules)
         self.actions = len(self.space)
+        self._legal: tuple[tuple[Action, ...], list[int]] = ((), [])   # see mask()
 
     def new_game(self, rng: random.Random) -> Game:
         """A game whose seed comes from ``rng``: the same generator state, the same game."""
@@ -71,8 +72,32 @@ class Table:
     def observe(self, game: Game, seat: int) -> dict[str, np.ndarray]:
         """PettingZoo's classic form: ``{"observation": ..., "action_mask": ...}``; the mask is all 0
         unless ``seat`` owes the decision."""
-        mask = action_mask(game, self.space) if game.decider == seat else np.zeros(self.actions, dtype=np.int8)
-        return {"observation": self.encoder.encode(game, seat), "action_mask": mask}
+        return {"observation": self.encoder.encode(game, seat), "action_mask": self.mask(game, seat)}
+
+    def mask(self, game: Game, seat: int) -> np.ndarray:
+        """``seat``'s action mask: the legal actions' ids if it owes the decision, else all 0. The ids are
+        remembered, so that :meth:`take` finds the action by its place."""
+        mask = np.zeros(self.actions, dtype=np.int8)
+        if game.decider == seat and not game.over:
+            legal = game.legal_actions()
+            ids = self.space.ids(legal)
+            mark(mask, ids)
+            self._legal = (legal, ids)
+        return mask
+
+    def take(self, game: Game, action_id: int) -> None:
+        """Play the action ``action_id`` (:class:`IllegalActionError` if it is not legal now). When the
+        legal actions are the ones of the last :meth:`mask`, it is played by its place among them, without
+        the engine's search of the legal actions for it."""
+        legal, ids = self._legal
+        if game.legal_actions() is legal:    # the engine keeps one tuple until the next action
+            try:
+                index = ids.index(action_id)
+            except ValueError:
+                raise IllegalActionError(f"{self.space.action(action_id)} is not legal now") from None
+            game.apply_index(index)
+        else:
+            game.apply(self.space.action(action_id))
 
     def payoff(self, game: Game, seat: int) -> float:
         """+1 for the winner, -1 for the others once the game is over; 0 before, and for everyone when
@@ -83,6 +108,8 @@ class Table:
 
     def check_action(self, action: Any) -> int:
         """``action`` as an action id; ``ValueError`` unless it is a whole number in the action space."""
+        if type(action) is int and 0 <= action < self.actions:  # the usual case, first
+            return action
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, (int, np.integer)) and not isinstance(action, bool) and 0 <= action < self.actions:

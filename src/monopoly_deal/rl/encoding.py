@@ -27,6 +27,7 @@ the same at every step.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -100,7 +101,7 @@ def action_space(players: int = 2, edition: str = "base", rules: Rules | None = 
 
 def legal_ids(game: Game, space: ActionSpace) -> list[int]:
     """The ids of ``game``'s legal actions, in the engine's order."""
-    return list(map(space.id, game.legal_actions()))
+    return space.ids(game.legal_actions())
 
 
 def action_mask(game: Game, space: ActionSpace, out: np.ndarray | None = None) -> np.ndarray:
@@ -110,8 +111,16 @@ def action_mask(game: Game, space: ActionSpace, out: np.ndarray | None = None) -
     else:
         out.fill(0)
     if not game.over:
-        out[legal_ids(game, space)] = 1
+        mark(out, space.ids(game.legal_actions()))
     return out
+
+
+def mark(mask: np.ndarray, ids: list[int]) -> None:
+    """Set ``mask`` (a contiguous ``int8`` array) to 1 at ``ids``: item by item through a memoryview, which
+    costs less than numpy's indexing with a list for the few dozen ids of a decision."""
+    mv: Floats = mask.data
+    for i in ids:
+        mv[i] = 1
 
 
 class ObservationEncoder:
@@ -126,7 +135,8 @@ class ObservationEncoder:
     Seats are absolute (seat 0 is P1), as in action ids; the ``seat`` feature marks which one is
     looking. Card-type features cover the edition's card types in the engine's type order.
 
-    An encoder remembers the tables of the last game it encoded (they change on few steps), so one
+    An encoder keeps the parts of the last game it encoded that change on few steps (banks, tables,
+    turn order, discard pile, latest actions) and brings them up to date by what changed, so one
     encoder per game stream (environment) is fastest; any game of its size may be encoded.
     """
 
@@ -152,7 +162,6 @@ class ObservationEncoder:
         deck = build_deck(edition, self._copies, self.rules.values)
         self._deck = deck.cards
         self._type_of = [self._pos[t] for t in deck.cards]
-        self._type_array = np.array(self._type_of, dtype=np.intp)
         self._bank_of = [self._bank_pos.get(t, -1) for t in deck.cards]
         self._prop_of = [self._prop_pos.get(t, -1) for t in deck.cards]
         self._value_of = [deck.values[t] for t in deck.cards]
@@ -215,12 +224,30 @@ class ObservationEncoder:
         self.size = offset
         self.high = np.concatenate([np.full(f.size, f.high, dtype=np.float32) for f in features])
         self._at = {f.name: f.offset for f in features}
-        self._tables_at = (self._at["tables"], self._at["tables"] + n * width)
-        # The tables of the last game encoded, one row per seat, and the engine's table version of each row.
+        # What the last game encoded had, kept up to date as it changes (see _follow): the tables, one row
+        # per seat, with the engine's version of each seat and colour slot; the latest actions; the discard
+        # pile by type.
+        self._width = width
+        self._deck_seen: object = None     # the deck of a game found to be of this size (decks are shared)
+        # The observation's parts that change on few steps, as the last game encoded has them, kept up to
+        # date as it changes (see _follow): every seat's bank and table, the turn order, the discard pile and
+        # the latest actions. An observation starts as a copy of it; every other place of it is 0.
+        self._kept = np.zeros(offset, dtype=np.float32)
+        self._kept_mv: Floats = self._kept.data
         self._game: Game | None = None
+        self._banks_seen: list[list[int]] = [[] for _ in range(n)]
+        self._order_seen: list[int] = []
         self._versions = [-1] * n
-        self._tables = np.zeros((n, width), dtype=np.float32)
+        self._slot_versions = [-1] * (n * SLOTS)
+        self._slot_props: list[list[int]] = [[] for _ in range(n * SLOTS)]  # property-type places per slot
+        self._slot_complete = [0] * (n * SLOTS)
+        self._recent_count = 0                  # len(game.history) when the history part was made
         self._entries: dict[Action, list[tuple[int, float]]] = {}
+        self._discard_pile: list[int] = []      # the engine's list (a reshuffle replaces it) and its length
+        self._discarded = 0
+        # Zeros to clear a group's or a history entry's places with (a memoryview takes a buffer of its format).
+        self._zero_groups = array("f", bytes(4 * shown * 2))
+        self._zero_entry = array("f", bytes(4 * self._entry))
 
     def feature(self, name: str) -> Feature:
         """The feature called ``name`` (``KeyError`` if there is none)."""
@@ -240,100 +267,174 @@ class ObservationEncoder:
     def encode(self, game: Game, seat: int, out: np.ndarray | None = None) -> np.ndarray:
         """``seat``'s observation of ``game``: written into ``out`` (a contiguous ``float32`` array of
         :attr:`size`) when given, else into a new array."""
-        if game.players != self.players or game.edition != self.edition or game.deck.cards != self._deck:
+        if game.players != self.players or (game.deck is not self._deck_seen and not self._fits(game)):
             raise ValueError(f"this encoder is for {self.players} players, {self.edition}, {self._copies} deck(s); "
                              f"the game has {game.players} players, {game.edition}, {game.deck.copies} deck(s)")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be one of 0 to {self.players - 1}, not {seat!r}")
+        self._follow(game)
         if out is None:
-            out = np.zeros(self.size, dtype=np.float32)
+            out = self._kept.copy()
         else:
-            out.fill(0)
-        self._refresh_tables(game)
-        start, end = self._tables_at
-        out[start:end] = self._tables.reshape(-1)
-        discard, types = self._at["discard"], len(self._pos)
-        if game.discard:
-            out[discard:discard + types] = np.bincount(self._type_array[game.discard], minlength=types)
+            out[:] = self._kept
         mv: Floats = out.data  # a memoryview: item writes through it cost a third of numpy's
-        self._hands_and_banks(game, seat, mv)
+        self._seat_and_hands(game, seat, mv)
         self._turn(game, mv)
         self._decision(game, seat, mv)
-        self._history(game, mv)
         return out
+
+    def _fits(self, game: Game) -> bool:
+        """Whether ``game``'s edition and deck are this encoder's; the deck (one object for every game with
+        these cards) is remembered, so that the next game's is checked at once."""
+        if game.edition != self.edition or game.deck.cards != self._deck:
+            return False
+        self._deck_seen = game.deck
+        return True
 
     # --- the parts of an observation ----------------------------------------------------------
 
-    def _refresh_tables(self, game: Game) -> None:
-        """Re-encode the rows of the seats whose tables changed since this game was last encoded. The
-        engine bumps a seat's table version on every change (its legal-action memo relies on it)."""
+    def _follow(self, game: Game) -> None:
+        """Bring the kept parts up to ``game``: for the game encoded last, only what changed since; for
+        another game, all of it. What changed is read from the engine: it bumps a seat's and a colour
+        slot's version on every change to them (its legal-action memo relies on it), its history only
+        grows, and its discard pile only grows until a reshuffle makes a new one."""
+        n = self.players
         if game is not self._game:
             self._game = game
-            self._versions = [-1] * self.players
-        versions = game._ver
-        for p in range(self.players):
+            self._kept.fill(0)
+            self._banks_seen = [[-1] for _ in range(n)]
+            self._order_seen = []
+            self._versions = [-1] * n
+            self._slot_versions = [-1] * (n * SLOTS)
+            self._slot_props = [[] for _ in range(n * SLOTS)]
+            self._slot_complete = [0] * (n * SLOTS)
+            self._recent_count = -1
+            self._discard_pile = []
+        for p in range(n):
+            if game.banks[p] != self._banks_seen[p]:
+                self._bank(game, p)
+        if game.order != self._order_seen:
+            self._turn_order(game)
+        versions, slots, seen = game._ver, game._slot_ver, self._slot_versions
+        for p in range(n):
             if versions[p] != self._versions[p]:
-                self._tables[p] = self._table_row(game, p)
                 self._versions[p] = versions[p]
+                for slot in range(p * SLOTS, (p + 1) * SLOTS):
+                    if slots[slot] != seen[slot]:
+                        seen[slot] = slots[slot]
+                        self._colour(game, p, slot - p * SLOTS)
+        if self.history and len(game.history) != self._recent_count:
+            self._follow_history(game)
+        self._follow_discard(game)
 
-    def _table_row(self, game: Game, p: int) -> list[float]:
-        """One seat's ``tables`` row (see the feature's meaning)."""
-        ct, prop_pos, shown = game.deck.cards, self._prop_pos, self._shown
+    def _bank(self, game: Game, p: int) -> None:
+        """Seat ``p``'s part of the ``banks`` and ``bank_values`` features."""
+        mv, nb, bank_of, values = self._kept_mv, len(self._bank_pos), self._bank_of, self._value_of
+        bank = self._at["banks"] + p * nb
+        mv[bank:bank + nb] = array("f", bytes(4 * nb))
+        total = 0
+        for c in game.banks[p]:
+            mv[bank + bank_of[c]] += 1.0
+            total += values[c]
+        mv[self._at["bank_values"] + p] = total
+        self._banks_seen[p] = game.banks[p][:]
+
+    def _turn_order(self, game: Game) -> None:
+        mv, n, order = self._kept_mv, self.players, self._at["turn_order"]
+        mv[order:order + n * n] = array("f", bytes(4 * n * n))
+        for place, p in enumerate(game.order):
+            mv[order + p * n + place] = 1.0
+        self._order_seen = game.order[:]
+
+    def _follow_discard(self, game: Game) -> None:
+        """The ``discard`` feature: the cards discarded since the last encoding are counted in."""
+        discard, types = game.discard, self._at["discard"]
+        if discard is not self._discard_pile or len(discard) < self._discarded:
+            self._discard_pile, self._discarded = discard, 0
+            self._kept_mv[types:types + len(self._pos)] = array("f", bytes(4 * len(self._pos)))
+        if len(discard) > self._discarded:
+            mv, type_of = self._kept_mv, self._type_of
+            for c in discard[self._discarded:]:
+                mv[types + type_of[c]] += 1.0
+            self._discarded = len(discard)
+
+    def _colour(self, game: Game, p: int, colour: int) -> None:
+        """Re-encode one colour slot of seat ``p``'s ``tables`` row (see the feature's meaning)."""
+        ct, prop_pos, shown, nf = game.deck.cards, self._prop_pos, self._shown, len(COLOUR_FIELDS)
         fields_at, groups_at, last = self._row
-        row = [0.0] * (last + 1)
-        nf = len(COLOUR_FIELDS)
-        for colour, col in enumerate(game.groups[p]):
-            if not col:
-                continue
-            size = SET_SIZE[colour] if colour < 10 else 0
-            cards = wilds = rainbows = houses = hotels = complete = 0
-            progress = 0.0
-            best_rent = 0
-            for ordinal, g in enumerate(col):
-                done = colour < 10 and game.is_complete(g, colour)
-                for c in g.cards:
-                    t = ct[c]
-                    row[prop_pos[t]] += 1
-                    wilds += _KIND[t] == _WILD
-                    rainbows += _KIND[t] == _RAINBOW
-                cards += len(g.cards)
+        row, base = self._kept_mv, self._at["tables"] + p * self._width
+        slot = p * SLOTS + colour
+        for at in self._slot_props[slot]:
+            row[base + at] -= 1.0
+        props: list[int] = []
+        cards = wilds = rainbows = houses = hotels = complete = best_rent = 0
+        progress = 0.0
+        col = game.groups[p][colour]
+        if colour < 10:
+            size = SET_SIZE[colour]
+            groups = base + groups_at + colour * shown * 2
+            row[groups:groups + shown * 2] = self._zero_groups
+        for ordinal, g in enumerate(col):
+            for c in g.cards:
+                t = ct[c]
+                props.append(prop_pos[t])
+                wilds += _KIND[t] == _WILD
+                rainbows += _KIND[t] == _RAINBOW
+            cards += len(g.cards)
+            houses += g.house >= 0
+            hotels += g.hotel >= 0
+            if colour < 10:
+                done = game.is_complete(g, colour)
                 complete += done
-                houses += g.house >= 0
-                hotels += g.hotel >= 0
-                if colour < 10:
-                    progress = max(progress, min(1.0, len(g.cards) / size))
-                    best_rent = max(best_rent, game.rent_of(g, colour))
-                    if ordinal < shown:
-                        at = groups_at + (colour * shown + ordinal) * 2
-                        row[at], row[at + 1] = len(g.cards), float(done)
-            at = fields_at + colour * nf
-            row[at:at + nf] = [cards, len(col), complete, progress, wilds, rainbows, houses, hotels, best_rent]
-            row[last] += complete > 0
-        return row
+                progress = max(progress, min(1.0, len(g.cards) / size))
+                best_rent = max(best_rent, game.rent_of(g, colour))
+                if ordinal < shown:
+                    row[groups + ordinal * 2] = len(g.cards)
+                    row[groups + ordinal * 2 + 1] = float(done)
+        for at in props:
+            row[base + at] += 1.0
+        self._slot_props[slot] = props
+        at = base + fields_at + colour * nf   # the fields in COLOUR_FIELDS order
+        row[at], row[at + 1], row[at + 2], row[at + 3] = cards, len(col), complete, progress
+        row[at + 4], row[at + 5], row[at + 6], row[at + 7], row[at + 8] = wilds, rainbows, houses, hotels, best_rent
+        row[base + last] += (complete > 0) - self._slot_complete[slot]
+        self._slot_complete[slot] = int(complete > 0)
 
-    def _hands_and_banks(self, game: Game, seat: int, mv: Floats) -> None:
-        at, type_of, bank_of, values = self._at, self._type_of, self._bank_of, self._value_of
-        nb = len(self._bank_pos)
+    def _follow_history(self, game: Game) -> None:
+        """The ``history`` feature: the actions since the last encoding shift the older ones down."""
+        entry, keep, mv, start = self._entry, self.history, self._kept_mv, self._at["history"]
+        end = start + keep * entry
+        new = len(game.history) - self._recent_count
+        if self._recent_count < 0 or not 0 < new < keep:
+            new, stale = min(keep, len(game.history)), end
+        else:
+            mv[start + new * entry:end] = mv[start:end - new * entry]  # a memmove
+            stale = start + new * entry
+        for at in range(start, stale, entry):
+            mv[at:at + entry] = self._zero_entry
+        self._recent_count = len(game.history)
+        entries = self._entries
+        for k, a in enumerate(reversed(game.history[-new:]) if new else ()):
+            cached = entries.get(a)
+            if cached is None:
+                cached = entries[a] = self._action_entry(a)
+            base = start + k * entry
+            for i, v in cached:  # an entry names each place once
+                mv[base + i] = v
+
+    def _seat_and_hands(self, game: Game, seat: int, mv: Floats) -> None:
+        at, type_of = self._at, self._type_of
         mv[at["seat"] + seat] = 1.0
         hand = at["hand"]
         for c in game.hands[seat]:
             mv[hand + type_of[c]] += 1.0
-        sizes, banks, bank_values, jailed = at["hand_sizes"], at["banks"], at["bank_values"], at["jailed"]
+        sizes, jailed = at["hand_sizes"], at["jailed"]
         for p in range(self.players):
             mv[sizes + p] = len(game.hands[p])
-            bank = banks + p * nb
-            total = 0
-            for c in game.banks[p]:
-                mv[bank + bank_of[c]] += 1.0
-                total += values[c]
-            mv[bank_values + p] = total
             mv[jailed + p] = game.jailed[p]
 
     def _turn(self, game: Game, mv: Floats) -> None:
-        at, n = self._at, self.players
-        order = at["turn_order"]
-        for place, p in enumerate(game.order):
-            mv[order + p * n + place] = 1.0
+        at = self._at
         mv[at["active"] + game.active] = 1.0
         mv[at["plays_left"] + PLAYS_PER_TURN - game.plays] = 1.0
         mv[at["turn"]] = min(1.0, game.turn / self.rules.max_turns)
@@ -382,18 +483,6 @@ class ObservationEncoder:
             one("swap", npr + SLOTS + colour2)
             one("swap", npr + 2 * SLOTS, ordinal + 1)
 
-    def _history(self, game: Game, mv: Floats) -> None:
-        if not self.history:
-            return
-        start, entry, entries = self._at["history"], self._entry, self._entries
-        for k, a in enumerate(reversed(game.history[-self.history:])):
-            cached = entries.get(a)
-            if cached is None:
-                cached = entries[a] = self._action_entry(a)
-            base = start + k * entry
-            for i, v in cached:  # an entry names each place once
-                mv[base + i] = v
-
     def _action_entry(self, a: Action) -> list[tuple[int, float]]:
         """One action of the history: (index in its entry, value) pairs."""
         verb = 1
@@ -426,3 +515,4 @@ class ObservationEncoder:
 
 _WORD_INDEX = {w: i for i, w in enumerate(WORDS)}
 _KIND = tuple(int(t.kind) for t in TYPES)
+

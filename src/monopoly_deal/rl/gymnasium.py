@@ -29,7 +29,6 @@ from gymnasium import spaces
 from ..bots import Bot, BotSpecError, Seat, make_bot
 from ..engine import Game, Rules
 from .core import RENDER_MODES, SEED_BITS, Table, check_render_mode, render
-from .encoding import action_mask
 
 
 class MonopolyDealEnv(gymnasium.Env):
@@ -95,7 +94,7 @@ class MonopolyDealEnv(gymnasium.Env):
             self._mask = np.zeros_like(self._mask)
             info = {"action_mask": self._mask, "seat": self._me, "illegal_action": True}
             return self.table.encoder.encode(game, self._me), -1.0, True, False, info
-        game.apply(self.table.space.action(action_id))
+        self.table.take(game, action_id)
         self._play_bots()
         observation = self._observe()
         if self.render_mode == "human":
@@ -120,7 +119,7 @@ class MonopolyDealEnv(gymnasium.Env):
 
     def _observe(self) -> np.ndarray:
         game = self._game()
-        self._mask = action_mask(game, self.table.space)
+        self._mask = self.table.mask(game, self._me)
         return self.table.encoder.encode(game, self._me)
 
     def _game(self) -> Game:

@@ -102,7 +102,7 @@ class raw_env(AECEnv):
         game = self._game()
         self._cumulative_rewards[agent] = 0.0
         try:
-            game.apply(self.table.space.action(self.table.check_action(action)))
+            self.table.take(game, self.table.check_action(action))
         except IllegalActionError:
             EnvLogger.warn_on_illegal_move()
             self.rewards = dict.fromkeys(self.agents, 0.0)
