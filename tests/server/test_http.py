@@ -204,6 +204,34 @@ def test_an_address_refused_again_and_again_is_refused_before_the_application() 
         server.stop()
 
 
+def test_an_address_whose_sockets_are_refused_again_and_again_is_refused_at_the_handshake() -> None:
+    """Refused WebSockets (here: a room that does not exist, closed 4404 after the handshake) spend the same
+    per-address budget as refused requests: past it, that address's handshakes are answered 429 by the
+    protocol before the application; another address's are not."""
+    from websockets.exceptions import ConnectionClosed, InvalidStatus
+    from websockets.sync.client import connect
+
+    server = GuardedServer(refusals=4)
+    url = f"ws://127.0.0.1:{server.port}/ws/nosuchroom"
+
+    def refused_after_handshake(address: str) -> bool:
+        with connect(url, source_address=(address, 0), open_timeout=5) as ws:
+            assert "no room" in ws.recv(timeout=5)
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=5)
+            return closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+
+    try:
+        assert all(refused_after_handshake("127.0.0.1") for _ in range(4))
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, source_address=("127.0.0.1", 0), open_timeout=5)
+        assert refused.value.response.status_code == 429
+        assert refused_after_handshake("127.0.0.3")
+        assert httpx.get(f"http://127.0.0.1:{server.port}/api/rooms").status_code == 429  # one budget
+    finally:
+        server.stop()
+
+
 def test_a_request_head_that_never_ends_is_timed_out(server: GuardedServer) -> None:
     with server.raw() as slow:
         slow.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # ... and never the blank line

@@ -31,7 +31,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import BOTS
 from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
-from .http import HttpLimits, allowed_hosts_for, guarded_protocol, protect
+from .http import HttpLimits, Refusals, allowed_hosts_for, guarded_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
     MAX_TURNS,
@@ -131,13 +131,16 @@ class ClientBudgets:
 
 def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
                allowed_hosts: Collection[str] = ("*",), http_limits: HttpLimits | None = None,
-               when_ready: Callable[[], Coroutine[Any, Any, None]] | None = None) -> FastAPI:
+               when_ready: Callable[[], Coroutine[Any, Any, None]] | None = None,
+               refusals: Refusals | None = None) -> FastAPI:
     """The application; the database opens (and unfinished games resume) when it starts, and then
     ``when_ready()`` runs beside it until it stops (``serve`` keeps the garbage collector out of the
     games' way: :func:`~.tuning.keep_frozen`).
 
     ``allowed_hosts``: the ``Host`` names it answers to (:func:`~.http.host_allowed`; ``*`` any,
-    as for tests and embedding: :func:`serve` passes the addresses it listens on)."""
+    as for tests and embedding: :func:`serve` passes the addresses it listens on). ``refusals``: where
+    refused WebSockets are counted, per address (:func:`serve` shares it with the HTTP protocol, which
+    refuses an address whose budget is spent before the application)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -161,6 +164,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     protect(app, allowed_hosts, http_limits or HttpLimits())
     app.state.client_budgets = ClientBudgets()
+    app.state.refusals = refusals
 
     def lobby_of(request: Request | WebSocket) -> Lobby:
         return request.app.state.lobby  # type: ignore[no-any-return]
@@ -318,6 +322,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
         conn.push(hello(conn.lang))
         room.connect(conn)
     except RoomError as error:
+        _count_refusal(websocket)
         await _refuse(websocket, str(error), {404: 4404, 403: 4403}.get(error.status, 1013))
         return
 
@@ -343,6 +348,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                 message = error
             if not throttle.allow(COSTS["bad" if isinstance(message, ProtocolError) else message.type], shared):
                 if throttle.refused > limits.cut_off:
+                    _count_refusal(websocket)
                     await websocket.close(1008, "too many messages")
                     break
                 conn.push({"type": "error", "error": "too many messages: slow down"})
@@ -391,6 +397,14 @@ async def _hint(room: Room, conn: Connection, seat: int) -> None:
         conn.push({"type": "error", "error": str(error), "hint": True})
 
 
+def _count_refusal(websocket: WebSocket) -> None:
+    """A refused or cut-off WebSocket spends its address's refusal budget, as a refused request does: past
+    it, the HTTP protocol refuses that address's handshakes (429) before they reach the application."""
+    refusals: Refusals | None = websocket.app.state.refusals
+    if refusals is not None and websocket.client is not None:
+        refusals.count(websocket.client.host)
+
+
 async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
     await websocket.send_text(json.dumps({"type": "error", "error": reason}))
     await websocket.close(code, reason[:120])
@@ -415,13 +429,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     except DatabaseInUse as error:
         raise SystemExit(f"mdeal serve: {error}") from None
     http_limits = http_limits or HttpLimits()
+    refusals = Refusals(http_limits)
     app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits,
-                     when_ready=keep_frozen)
+                     when_ready=keep_frozen, refusals=refusals)
     print(f"monopoly-deal: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)", flush=True)
     tune_gc()
     # Per-message compression cost 7-13% of the event loop at 500 games, for messages of a few KB on
     # connections that are mostly local or behind a proxy: off.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                http=guarded_protocol(http_limits, forwarded_allow_ips), ws_ping_interval=WS_PING_SECONDS,
+                http=guarded_protocol(http_limits, forwarded_allow_ips, refusals), ws_ping_interval=WS_PING_SECONDS,
                 ws_ping_timeout=WS_PING_SECONDS, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 ws_per_message_deflate=False)

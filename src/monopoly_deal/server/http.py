@@ -52,7 +52,8 @@ class HttpLimits:
     request_timeout: float = 10.0            # seconds for a request's head and body to arrive, from its first byte
     max_head_bytes: int = 16 * 1024          # request line and headers (a browser sends < 2 KiB)
     connections_per_address: int = 64        # open sockets from one address (a page holds 1–3)
-    # Requests an address may have refused (answered 400 or more) in a burst, and again each second after it:
+    # Requests an address may have refused (answered 400 or more; a WebSocket refused or cut off) in a burst,
+    # and again each second after it:
     # beyond that its requests are refused (429) before they reach the application, which costs the others
     # a tenth as much (a page is refused a request now and then, a flood forty a second).
     refusals_per_address: int = 100
@@ -223,11 +224,44 @@ TOO_MANY = (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r
 ADDRESSES_KEPT = 10_000
 
 
-def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type[asyncio.Protocol]:
+class Refusals:
+    """Each address's budget of refusals: ``limits.refusals_per_address`` at once, refilled at
+    ``limits.refusals_per_second``. The HTTP protocol counts its error answers, the application its
+    refused WebSockets (:meth:`count`); once an address's budget is spent, the protocol answers its
+    requests, WebSocket handshakes included, with 429 itself (:func:`guarded_protocol`).
+
+    >>> refusals = Refusals(HttpLimits(refusals_per_address=2, refusals_per_second=1.0))
+    >>> refusals.count("192.0.2.1"); refusals.count("192.0.2.1")
+    >>> refusals.left("192.0.2.1", time.monotonic()) < 1, refusals.left("192.0.2.2", time.monotonic())
+    (True, 2.0)
+    """
+
+    def __init__(self, limits: HttpLimits) -> None:
+        self.limits = limits
+        self._refused: dict[str, tuple[float, float]] = {}   # address -> (tokens left, when counted)
+
+    def left(self, host: str, now: float) -> float:
+        limits = self.limits
+        tokens, stamp = self._refused.get(host, (float(limits.refusals_per_address), now))
+        return min(float(limits.refusals_per_address), tokens + (now - stamp) * limits.refusals_per_second)
+
+    def count(self, host: str) -> None:
+        now = time.monotonic()
+        if len(self._refused) > ADDRESSES_KEPT:   # forget the addresses whose budget is full again
+            full = self.limits.refusals_per_address
+            for gone in [h for h in self._refused if self.left(h, now) >= full]:
+                del self._refused[gone]
+        self._refused[host] = (self.left(host, now) - 1, now)
+
+
+def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
+                     refusals: Refusals | None = None) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools), with a time-out for a request that never finishes
-    arriving, a cap on its head's size, and a cap on open sockets per address (not for the trusted
-    proxies, whose sockets carry everyone's requests). Pass it as ``uvicorn.run(..., http=…)``."""
+    arriving, a cap on its head's size, a cap on open sockets per address, and a budget of refusals
+    per address (``refusals``, shared with the application; not for the trusted proxies, whose sockets
+    carry everyone's requests). Pass it as ``uvicorn.run(..., http=…)``."""
     networks = trusted_networks(proxies)
+    budget = refusals or Refusals(limits)
 
     def is_proxy(host: str) -> bool:
         try:
@@ -239,20 +273,6 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
     # Each address's open sockets, HTTP or upgraded to WebSocket (the transport stays the same): counted
     # among that address's own, not by walking every connection of the server at each new one.
     sockets: dict[str, weakref.WeakSet[asyncio.BaseTransport]] = {}
-
-    # Each address's refusals: (tokens left, when counted), refilled at ``refusals_per_second``.
-    refused: dict[str, tuple[float, float]] = {}
-
-    def refusals_left(host: str, now: float) -> float:
-        tokens, stamp = refused.get(host, (float(limits.refusals_per_address), now))
-        return min(float(limits.refusals_per_address), tokens + (now - stamp) * limits.refusals_per_second)
-
-    def count_refusal(host: str) -> None:
-        now = time.monotonic()
-        if len(refused) > ADDRESSES_KEPT:   # forget the addresses whose budget is full again
-            for gone in [h for h in refused if refusals_left(h, now) >= limits.refusals_per_address]:
-                del refused[gone]
-        refused[host] = (refusals_left(host, now) - 1, now)
 
     def admit(host: str, transport: asyncio.BaseTransport) -> bool:
         if len(sockets) > ADDRESSES_KEPT:   # forget the addresses that have no socket open
@@ -312,7 +332,7 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
         def on_headers_complete(self) -> None:
             self.head_done = True
             host = self.limited
-            if host is not None and refusals_left(host, time.monotonic()) < 1:
+            if host is not None and budget.left(host, time.monotonic()) < 1:
                 self._too_many()
                 return
             super().on_headers_complete()
@@ -322,7 +342,7 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1") -> type
 
             async def counting_send(message: Any) -> None:
                 if message["type"] == "http.response.start" and message["status"] >= 400:
-                    count_refusal(host)
+                    budget.count(host)
                 await send(message)
 
             cycle.send = counting_send  # type: ignore[method-assign, assignment]
