@@ -224,9 +224,6 @@ class ObservationEncoder:
         self.size = offset
         self.high = np.concatenate([np.full(f.size, f.high, dtype=np.float32) for f in features])
         self._at = {f.name: f.offset for f in features}
-        # What the last game encoded had, kept up to date as it changes (see _follow): the tables, one row
-        # per seat, with the engine's version of each seat and colour slot; the latest actions; the discard
-        # pile by type.
         self._width = width
         self._deck_seen: object = None     # the deck of a game found to be of this size (decks are shared)
         # The observation's parts that change on few steps, as the last game encoded has them, kept up to
