@@ -232,16 +232,8 @@ class ObservationEncoder:
         self._kept = np.zeros(offset, dtype=np.float32)
         self._kept_mv: Floats = self._kept.data
         self._game: Game | None = None
-        self._banks_seen: list[list[int]] = [[] for _ in range(n)]
-        self._order_seen: list[int] = []
-        self._versions = [-1] * n
-        self._slot_versions = [-1] * (n * SLOTS)
-        self._slot_props: list[list[int]] = [[] for _ in range(n * SLOTS)]  # property-type places per slot
-        self._slot_complete = [0] * (n * SLOTS)
-        self._recent_count = 0                  # len(game.history) when the history part was made
+        self._forget()
         self._entries: dict[Action, list[tuple[int, float]]] = {}
-        self._discard_pile: list[int] = []      # the engine's list (a reshuffle replaces it) and its length
-        self._discarded = 0
         # Zeros to clear a group's or a history entry's places with (a memoryview takes a buffer of its format).
         self._zero_groups = array("f", bytes(4 * shown * 2))
         self._zero_entry = array("f", bytes(4 * self._entry))
@@ -298,15 +290,7 @@ class ObservationEncoder:
         n = self.players
         if game is not self._game:
             self._game = game
-            self._kept.fill(0)
-            self._banks_seen = [[-1] for _ in range(n)]
-            self._order_seen = []
-            self._versions = [-1] * n
-            self._slot_versions = [-1] * (n * SLOTS)
-            self._slot_props = [[] for _ in range(n * SLOTS)]
-            self._slot_complete = [0] * (n * SLOTS)
-            self._recent_count = -1
-            self._discard_pile = []
+            self._forget()
         for p in range(n):
             if game.banks[p] != self._banks_seen[p]:
                 self._bank(game, p)
@@ -323,6 +307,20 @@ class ObservationEncoder:
         if self.history and len(game.history) != self._recent_count:
             self._follow_history(game)
         self._follow_discard(game)
+
+    def _forget(self) -> None:
+        """Clear the kept parts and what they were made from: the next game is encoded from scratch."""
+        n = self.players
+        self._kept.fill(0)
+        self._banks_seen: list[list[int]] = [[-1] for _ in range(n)]   # no bank is [-1]: each is encoded
+        self._order_seen: list[int] = []
+        self._versions = [-1] * n
+        self._slot_versions = [-1] * (n * SLOTS)
+        self._slot_props: list[list[int]] = [[] for _ in range(n * SLOTS)]  # property-type places per slot
+        self._slot_complete = [0] * (n * SLOTS)
+        self._recent_count = -1                 # len(game.history) when the history part was made
+        self._discard_pile: list[int] = []      # the engine's list (a reshuffle replaces it) and its length
+        self._discarded = 0
 
     def _bank(self, game: Game, p: int) -> None:
         """Seat ``p``'s part of the ``banks`` and ``bank_values`` features."""
