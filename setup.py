@@ -15,7 +15,8 @@ import os
 from setuptools import setup
 
 COMPILED = ["src/monopoly_deal/engine/game.py", "src/monopoly_deal/bots/heuristic.py",
-            "src/monopoly_deal/bots/ismcts.py", "src/monopoly_deal/rl/encoding.py"]
+            "src/monopoly_deal/bots/ismcts.py", "src/monopoly_deal/rl/encoding.py",
+            "src/monopoly_deal/rl/core.py"]
 ext_modules = []
 if os.environ.get("MDEAL_PURE") != "1":
     try:

@@ -4,11 +4,13 @@ Run after a normal (compiled) install, with RLCard in the same environment::
 
     pip install ".[rl]" rlcard && python benchmarks/bench_rl.py --json benchmarks/results/bench_rl.json
 
-A step is one decision taken through the environment's interface, observation and action mask
-included: PettingZoo's ``last()`` + ``step()`` (``env()``, with PettingZoo's classic wrappers);
-Gymnasium's ``step()`` for the learning seat (random opponents' decisions happen inside it and are
-not counted); the self-play :class:`~monopoly_deal.rl.vector.VectorEnv`'s one decision per game;
+A step is one call of the environment's step, observation and action mask of the next decision
+included: PettingZoo's ``last()`` + ``step()`` (``env()``, which does the classic wrappers' work
+itself); Gymnasium's ``step()`` for the learning seat, inside which the random opponents take their
+decisions; the self-play :class:`~monopoly_deal.rl.vector.VectorEnv`'s one decision per game;
 RLCard's ``env.step()``, which returns the next player's state (its observation and legal actions).
+Decisions/s counts every seat's decisions: the same as steps/s except for Gymnasium, whose opponents'
+decisions are in it too (an RLCard step is one decision of whichever player is to act).
 Random masked actions are drawn as ``mask.view(bool).nonzero()[0]``: numpy finds the ones of a
 0/1 ``int8`` mask ten times faster read as booleans. Each figure is the best of ``--repeats`` runs of ``--seconds`` of CPU time each; CPU time, not wall
 time, so that other work on a shared machine does not count against one environment; the runs go
@@ -30,7 +32,8 @@ import numpy as np
 
 from monopoly_deal.engine import COMPILED
 
-Runner = Callable[[float], int]
+#: Runs environment steps for about that many CPU seconds: (steps, decisions) taken.
+Runner = Callable[[float], tuple[int, int]]
 
 
 def pettingzoo_runner(players: int, edition: str) -> Runner:
@@ -39,7 +42,7 @@ def pettingzoo_runner(players: int, edition: str) -> Runner:
     environment = env(players=players, edition=edition)
     rng = random.Random(0)
 
-    def run(seconds: float) -> int:
+    def run(seconds: float) -> tuple[int, int]:
         steps, end = 0, time.process_time() + seconds
         seed = 0
         while time.process_time() < end:
@@ -53,7 +56,7 @@ def pettingzoo_runner(players: int, edition: str) -> Runner:
                 legal = observation["action_mask"].view(np.bool_).nonzero()[0]
                 environment.step(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
-        return steps
+        return steps, steps
     return run
 
 
@@ -65,8 +68,8 @@ def gymnasium_runner(players: int, edition: str) -> Runner:
     environment = gymnasium.make("MonopolyDeal-v0", players=players, edition=edition, opponents="random")
     rng = random.Random(0)
 
-    def run(seconds: float) -> int:
-        steps, end = 0, time.process_time() + seconds
+    def run(seconds: float) -> tuple[int, int]:
+        steps, decisions, end = 0, 0, time.process_time() + seconds
         seed = 0
         while time.process_time() < end:
             _, info = environment.reset(seed=seed)
@@ -76,7 +79,8 @@ def gymnasium_runner(players: int, edition: str) -> Runner:
                 legal = info["action_mask"].view(np.bool_).nonzero()[0]
                 _, _, terminated, _, info = environment.step(int(legal[int(rng.random() * len(legal))]))
                 steps += 1
-        return steps
+            decisions += len(environment.unwrapped.game.history)  # the opponents' too: one entry each
+        return steps, decisions
     return run
 
 
@@ -86,7 +90,7 @@ def vector_runner(players: int, edition: str, num_envs: int = 64) -> Runner:
     venv = VectorEnv(num_envs, players, edition, seed=0)
     rng = random.Random(0)
 
-    def run(seconds: float) -> int:
+    def run(seconds: float) -> tuple[int, int]:
         steps, end = 0, time.process_time() + seconds
         _, masks, _ = venv.reset()
         while time.process_time() < end:
@@ -96,7 +100,7 @@ def vector_runner(players: int, edition: str, num_envs: int = 64) -> Runner:
                 actions.append(int(legal[int(rng.random() * len(legal))]))
             _, masks, _, _, _ = venv.step(actions)
             steps += num_envs
-        return steps
+        return steps, steps
     return run
 
 
@@ -106,7 +110,7 @@ def rlcard_runner(name: str) -> Runner:
     environment = rlcard.make(name, config={"seed": 0})
     rng = random.Random(0)
 
-    def run(seconds: float) -> int:
+    def run(seconds: float) -> tuple[int, int]:
         steps, end = 0, time.process_time() + seconds
         while time.process_time() < end:
             state, _ = environment.reset()
@@ -114,17 +118,18 @@ def rlcard_runner(name: str) -> Runner:
                 legal = list(state["legal_actions"])
                 state, _ = environment.step(legal[int(rng.random() * len(legal))])
                 steps += 1
-        return steps
+        return steps, steps
     return run
 
 
-def measure(run: Runner, seconds: float, repeats: int) -> float:
-    """Steps per CPU second, the best of ``repeats`` runs."""
-    best = 0.0
+def measure(run: Runner, seconds: float, repeats: int) -> tuple[float, float]:
+    """Steps and decisions per CPU second, of the best of ``repeats`` runs."""
+    best = (0.0, 0.0)
     for _ in range(repeats):
         start = time.process_time()
-        steps = run(seconds)
-        best = max(best, steps / (time.process_time() - start))
+        steps, decisions = run(seconds)
+        elapsed = time.process_time() - start
+        best = max(best, (steps / elapsed, decisions / elapsed))
     return best
 
 
@@ -158,13 +163,15 @@ def main() -> None:
         cases += [(f"RLCard {version} {name}", "rlcard.make", rlcard_runner(name)) for name in ("uno", "gin-rummy")]
     # Round robin, the best of each case's runs: a slow spell of a shared machine falls on every case
     # alike, instead of on the ones that happen to run then.
-    best = [0.0] * len(cases)
+    best = [(0.0, 0.0)] * len(cases)
     for _ in range(args.repeats):
         for i, (_, _, run) in enumerate(cases):
             best[i] = max(best[i], measure(run, args.seconds, 1))
-    for (name, size, _), rate in zip(cases, best, strict=True):
-        rows.append({"environment": name, "game": size, "steps_per_second": round(rate)})
-        print(f"{name:60} {size:22} {rate:10,.0f} steps/s", flush=True)
+    print(f"{'environment':60} {'game':22} {'steps/s':>10} {'decisions/s':>12}")
+    for (name, size, _), (rate, decisions) in zip(cases, best, strict=True):
+        rows.append({"environment": name, "game": size, "steps_per_second": round(rate),
+                     "decisions_per_second": round(decisions)})
+        print(f"{name:60} {size:22} {rate:10,.0f} {decisions:12,.0f}", flush=True)
     result = {
         "engine": "compiled (mypyc)" if COMPILED else "pure Python",
         "python": platform.python_version(),

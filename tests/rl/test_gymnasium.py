@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -51,6 +52,26 @@ def test_masks_are_the_legal_actions_and_the_same_seed_replays_the_game(players:
     first = episode(env, seed=5)
     assert episode(env, seed=5) == first
     assert episode(env, seed=6) != first
+
+
+def test_random_opponents_decide_by_index_as_they_would_by_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A random opponent's pick is played by its place among the legal actions, without asking it for
+    the action and finding that: the episode is the one its chosen actions make."""
+    import monopoly_deal.rl.gymnasium as module
+
+    class ByAction:
+        """The same bot behind another class: the environment asks it for its action."""
+
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def choose(self, seat: Any) -> Any:
+            return self.bot.choose(seat)
+
+    by_index = episode(MonopolyDealEnv(players=3, opponents="random", seat=None), seed=9)
+    make_bot = module.make_bot
+    monkeypatch.setattr(module, "make_bot", lambda spec, seed=None: ByAction(make_bot(spec, seed=seed)))
+    assert episode(MonopolyDealEnv(players=3, opponents="random", seat=None), seed=9) == by_index
 
 
 def test_heuristic_opponents_play_whole_episodes() -> None:

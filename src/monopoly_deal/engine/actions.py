@@ -381,8 +381,9 @@ class ActionSpace:
                  for c, g, t in table if c != NO_COLOUR for c2 in targets(t)]
         self.edition, self.players, self.groups = edition, players, groups
         self.actions: tuple[Action, ...] = tuple(acts)
-        self._ids = {a: i for i, a in enumerate(acts)}
-        if len(self._ids) != len(acts):
+        #: Each action's id (read it, never change it): what :meth:`id` and :meth:`ids` look up.
+        self.id_of: dict[Action, int] = {a: i for i, a in enumerate(acts)}
+        if len(self.id_of) != len(acts):
             raise AssertionError("duplicate actions in the action space")
 
     def __len__(self) -> int:
@@ -390,11 +391,11 @@ class ActionSpace:
 
     def id(self, action: Action) -> int:
         """The integer id of ``action``; ``KeyError`` if this space has no such action."""
-        return self._ids[action]
+        return self.id_of[action]
 
     def ids(self, actions: Iterable[Action]) -> list[int]:
         """The ids of ``actions``, in order (one lookup each, without a method call per action)."""
-        return list(map(self._ids.__getitem__, actions))
+        return list(map(self.id_of.__getitem__, actions))
 
     def action(self, action_id: int) -> Action:
         return self.actions[action_id]

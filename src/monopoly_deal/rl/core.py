@@ -63,6 +63,7 @@ class Table:
         self.players, self.edition = players, edition
         self.space = action_space(players, edition, self.rules)
         self.actions = len(self.space)
+        self._id_of: dict[Action, int] = self.space.id_of
         self._legal: tuple[tuple[Action, ...], list[int]] = ((), [])   # see mask()
 
     def new_game(self, rng: random.Random) -> Game:
@@ -80,7 +81,8 @@ class Table:
         mask = np.zeros(self.actions, dtype=np.int8)
         if game.decider == seat and not game.over:
             legal = game.legal_actions()
-            ids = self.space.ids(legal)
+            id_of = self._id_of
+            ids = [id_of[a] for a in legal]
             mark(mask, ids)
             self._legal = (legal, ids)
         return mask

@@ -165,6 +165,7 @@ class ObservationEncoder:
         self._bank_of = [self._bank_pos.get(t, -1) for t in deck.cards]
         self._prop_of = [self._prop_pos.get(t, -1) for t in deck.cards]
         self._value_of = [deck.values[t] for t in deck.cards]
+        self._kind_of = [_KIND[t] for t in deck.cards]
         shown = min(action_space(players, edition, self.rules).groups, GROUPS_SHOWN)
         n, nt, nb, npr, nf = players, len(types), len(bank_types), len(prop_types), len(COLOUR_FIELDS)
         # A table row: property cards by type, then each colour slot's fields, then each colour's
@@ -224,6 +225,11 @@ class ObservationEncoder:
         self.size = offset
         self.high = np.concatenate([np.full(f.size, f.high, dtype=np.float32) for f in features])
         self._at = {f.name: f.offset for f in features}
+        # The offsets written on every encoding, as attributes (a compiled attribute read beats a dict lookup).
+        self._o_seat, self._o_hand, self._o_hand_sizes = self._at["seat"], self._at["hand"], self._at["hand_sizes"]
+        self._o_jailed, self._o_active, self._o_plays_left = self._at["jailed"], self._at["active"], self._at["plays_left"]
+        self._o_turn, self._o_draw_size = self._at["turn"], self._at["draw_size"]
+        self._o_decision, self._o_decider, self._o_to_act = self._at["decision"], self._at["decider"], self._at["to_act"]
         self._width = width
         self._deck_seen: object = None     # the deck of a game found to be of this size (decks are shared)
         # The observation's parts that change on few steps, as the last game encoded has them, kept up to
@@ -233,10 +239,10 @@ class ObservationEncoder:
         self._kept_mv: Floats = self._kept.data
         self._game: Game | None = None
         self._forget()
-        self._entries: dict[Action, list[tuple[int, float]]] = {}
-        # Zeros to clear a group's or a history entry's places with (a memoryview takes a buffer of its format).
+        self._entries: dict[Action, array[float]] = {}   # an action's history entry, whole
+        # Zeros to clear a group's places or the history with (a memoryview takes a buffer of its format).
         self._zero_groups = array("f", bytes(4 * shown * 2))
-        self._zero_entry = array("f", bytes(4 * self._entry))
+        self._zero_history = array("f", bytes(4 * self._entry * history))
 
     def feature(self, name: str) -> Feature:
         """The feature called ``name`` (``KeyError`` if there is none)."""
@@ -355,12 +361,10 @@ class ObservationEncoder:
 
     def _colour(self, game: Game, p: int, colour: int) -> None:
         """Re-encode one colour slot of seat ``p``'s ``tables`` row (see the feature's meaning)."""
-        ct, prop_pos, shown, nf = game.deck.cards, self._prop_pos, self._shown, len(COLOUR_FIELDS)
+        prop_of, kind_of, shown, nf = self._prop_of, self._kind_of, self._shown, len(COLOUR_FIELDS)
         fields_at, groups_at, last = self._row
         row, base = self._kept_mv, self._at["tables"] + p * self._width
         slot = p * SLOTS + colour
-        for at in self._slot_props[slot]:
-            row[base + at] -= 1.0
         props: list[int] = []
         cards = wilds = rainbows = houses = hotels = complete = best_rent = 0
         progress = 0.0
@@ -371,10 +375,10 @@ class ObservationEncoder:
             row[groups:groups + shown * 2] = self._zero_groups
         for ordinal, g in enumerate(col):
             for c in g.cards:
-                t = ct[c]
-                props.append(prop_pos[t])
-                wilds += _KIND[t] == _WILD
-                rainbows += _KIND[t] == _RAINBOW
+                props.append(prop_of[c])
+                kind = kind_of[c]
+                wilds += kind == _WILD
+                rainbows += kind == _RAINBOW
             cards += len(g.cards)
             houses += g.house >= 0
             hotels += g.hotel >= 0
@@ -386,9 +390,12 @@ class ObservationEncoder:
                 if ordinal < shown:
                     row[groups + ordinal * 2] = len(g.cards)
                     row[groups + ordinal * 2 + 1] = float(done)
-        for at in props:
-            row[base + at] += 1.0
-        self._slot_props[slot] = props
+        if props != self._slot_props[slot]:   # the same cards (a building came or went): no change
+            for at in self._slot_props[slot]:
+                row[base + at] -= 1.0
+            for at in props:
+                row[base + at] += 1.0
+            self._slot_props[slot] = props
         at = base + fields_at + colour * nf   # the fields in COLOUR_FIELDS order
         row[at], row[at + 1], row[at + 2], row[at + 3] = cards, len(col), complete, progress
         row[at + 4], row[at + 5], row[at + 6], row[at + 7], row[at + 8] = wilds, rainbows, houses, hotels, best_rent
@@ -401,85 +408,80 @@ class ObservationEncoder:
         end = start + keep * entry
         new = len(game.history) - self._recent_count
         if self._recent_count < 0 or not 0 < new < keep:
-            new, stale = min(keep, len(game.history)), end
+            new = min(keep, len(game.history))
+            mv[start:end] = self._zero_history
         else:
             mv[start + new * entry:end] = mv[start:end - new * entry]  # a memmove
-            stale = start + new * entry
-        for at in range(start, stale, entry):
-            mv[at:at + entry] = self._zero_entry
         self._recent_count = len(game.history)
-        entries = self._entries
-        for k, a in enumerate(reversed(game.history[-new:]) if new else ()):
+        entries, history = self._entries, game.history
+        for k in range(new):
+            a = history[-1 - k]
             cached = entries.get(a)
             if cached is None:
                 cached = entries[a] = self._action_entry(a)
-            base = start + k * entry
-            for i, v in cached:  # an entry names each place once
-                mv[base + i] = v
+            mv[start + k * entry:start + (k + 1) * entry] = cached
 
     def _seat_and_hands(self, game: Game, seat: int, mv: Floats) -> None:
-        at, type_of = self._at, self._type_of
-        mv[at["seat"] + seat] = 1.0
-        hand = at["hand"]
+        type_of, hand, sizes, jailed = self._type_of, self._o_hand, self._o_hand_sizes, self._o_jailed
+        mv[self._o_seat + seat] = 1.0
         for c in game.hands[seat]:
             mv[hand + type_of[c]] += 1.0
-        sizes, jailed = at["hand_sizes"], at["jailed"]
         for p in range(self.players):
             mv[sizes + p] = len(game.hands[p])
             mv[jailed + p] = game.jailed[p]
 
     def _turn(self, game: Game, mv: Floats) -> None:
-        at = self._at
-        mv[at["active"] + game.active] = 1.0
-        mv[at["plays_left"] + PLAYS_PER_TURN - game.plays] = 1.0
-        mv[at["turn"]] = min(1.0, game.turn / self.rules.max_turns)
-        mv[at["draw_size"]] = len(game.draw)
+        mv[self._o_active + game.active] = 1.0
+        mv[self._o_plays_left + PLAYS_PER_TURN - game.plays] = 1.0
+        mv[self._o_turn] = min(1.0, game.turn / self.rules.max_turns)
+        mv[self._o_draw_size] = len(game.draw)
 
     def _decision(self, game: Game, seat: int, mv: Floats) -> None:
-        """The pending decision, with exactly the context :meth:`Game.decision_info` makes public."""
+        """The pending decision, with exactly the context :meth:`Game.decision_info` makes public. A seat
+        or card of ``-1`` (none) is not written."""
         at, d = self._at, game.decision
-
-        def one(name: str, i: int, value: float = 1.0) -> None:
-            if i >= 0:
-                mv[at[name] + i] += value
-
-        one("decision", d)
+        mv[self._o_decision + d] = 1.0
         if game.over:
             return
-        one("decider", game.decider)
-        one("to_act", 0, float(game.decider == seat))
+        mv[self._o_decider + game.decider] = 1.0
+        mv[self._o_to_act] = float(game.decider == seat)
         if d in (GIVING, TAKING, RESPONDING, PAYING, PLACING, SPEEDING):
-            one("pending_card", self._card_pos.get(game.a_verb, -1))
-            one("actor", game.a_actor)
+            card = self._card_pos.get(game.a_verb, -1)
+            if card >= 0:
+                mv[at["pending_card"] + card] = 1.0
+            if game.a_actor >= 0:
+                mv[at["actor"] + game.a_actor] = 1.0
         if d == RESPONDING:
-            one("target", game.c_def)
-            one("against", game.c_agg)
-            one("noes", 0, game.c_noes)
-            one("transferred_from", game.c_from)
+            for name, p in (("target", game.c_def), ("against", game.c_agg), ("transferred_from", game.c_from)):
+                if p >= 0:
+                    mv[at[name] + p] = 1.0
+            mv[at["noes"]] = game.c_noes
             if game.a_verb in _PAYMENT_VERBS:
-                one("amount", 0, game.a_amount)
-        if d == PAYING:
-            one("payer", game.p_from)
-            one("receiver", game.p_to)
-            one("owed", 0, game.p_owed)
-        if d == PLACING:
-            one("building", self._type_of[game.p_buildings[0]])
-        if d in (GIVING, TAKING, RESPONDING):
-            for p, colour, card in game.a_cards:
-                one("deal_seats", p)
-                one("deal_colours", colour)
-                if game.a_verb != "deal-breaker":  # a Deal Breaker names a group, not a card
-                    one("deal_cards", self._prop_of[card])
-        if d == SWAPPING and game.swap is not None:
+                mv[at["amount"]] = game.a_amount
+        elif d == PAYING:
+            mv[at["payer"] + game.p_from] = 1.0
+            mv[at["receiver"] + game.p_to] = 1.0
+            mv[at["owed"]] = game.p_owed
+        elif d == PLACING:
+            mv[at["building"] + self._type_of[game.p_buildings[0]]] = 1.0
+        elif d == SWAPPING and game.swap is not None:
             colour, ordinal, card, colour2 = game.swap
-            npr = len(self._prop_pos)
-            one("swap", self._prop_of[card])
-            one("swap", npr + colour)
-            one("swap", npr + SLOTS + colour2)
-            one("swap", npr + 2 * SLOTS, ordinal + 1)
+            swap, npr = at["swap"], len(self._prop_pos)
+            mv[swap + self._prop_of[card]] = 1.0
+            mv[swap + npr + colour] = 1.0
+            mv[swap + npr + SLOTS + colour2] = 1.0
+            mv[swap + npr + 2 * SLOTS] = ordinal + 1
+        if d in (GIVING, TAKING, RESPONDING):
+            seats, colours, cards = at["deal_seats"], at["deal_colours"], at["deal_cards"]
+            names_cards = game.a_verb != "deal-breaker"  # a Deal Breaker names a group, not a card
+            for p, colour, card in game.a_cards:
+                mv[seats + p] += 1.0
+                mv[colours + colour] += 1.0
+                if names_cards and self._prop_of[card] >= 0:
+                    mv[cards + self._prop_of[card]] += 1.0
 
-    def _action_entry(self, a: Action) -> list[tuple[int, float]]:
-        """One action of the history: (index in its entry, value) pairs."""
+    def _action_entry(self, a: Action) -> array[float]:
+        """One action's entry of the ``history`` feature, every place of it."""
         verb = 1
         cards = verb + len(WORDS)
         card = cards + len(self._bank_pos)
@@ -505,7 +507,10 @@ class ObservationEncoder:
         if a.extra >= 0:
             idx.append(seats + a.extra if a.verb == "speeding-deal" else extra)  # its extra is a second seat
             val.append(1.0 if a.verb == "speeding-deal" else a.extra + 1)
-        return list(zip(idx, val))
+        entry = array("f", bytes(4 * self._entry))
+        for i, v in zip(idx, val, strict=True):  # an entry names each place once
+            entry[i] = v
+        return entry
 
 
 _WORD_INDEX = {w: i for i, w in enumerate(WORDS)}

@@ -27,6 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, BotSpecError, Seat, make_bot
+from ..bots.random import RandomBot
 from ..engine import Game, Rules
 from .core import RENDER_MODES, SEED_BITS, Table, check_render_mode, render
 
@@ -115,7 +116,11 @@ class MonopolyDealEnv(gymnasium.Env):
         game = self._game()
         while not game.over and game.decider != self._me:
             p = game.decider
-            game.apply(self._bots[p].choose(Seat(game, p)))
+            bot = self._bots[p]
+            if isinstance(bot, RandomBot):  # its choice, taken by index: no look-up of the action
+                game.apply_index(bot.pick(len(game.legal_actions())))
+            else:
+                game.apply(bot.choose(Seat(game, p)))
 
     def _observe(self) -> np.ndarray:
         game = self._game()

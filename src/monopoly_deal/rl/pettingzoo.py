@@ -115,9 +115,9 @@ class raw_env(AECEnv):
             for other in self.agents:
                 self.rewards[other] = self.table.payoff(game, self._seat[other])
                 self.terminations[other] = True
-        else:
+            self._accumulate_rewards()
+        else:  # every reward is 0 until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[game.decider]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
