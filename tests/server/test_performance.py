@@ -14,8 +14,9 @@ import uvicorn
 
 from monopoly_deal.server import app as app_module
 from monopoly_deal.server.persistence import Store
-from monopoly_deal.server.rooms import Connection, encoded
+from monopoly_deal.server.rooms import Connection
 from monopoly_deal.server.tuning import keep_frozen
+from monopoly_deal.server.views import encoded, hello
 
 from .helpers import new_lobby, seated_room
 
@@ -143,3 +144,10 @@ async def test_one_bad_action_in_a_group_fails_alone() -> None:
     stored = await store.game(game)
     assert stored is not None and stored.actions == ["end", "end", "end"]
     await store.close()
+
+
+def test_the_hello_of_a_language_is_made_and_encoded_once() -> None:
+    """Every connection is sent it, and again on each change of language: tens of KiB of JSON."""
+    assert hello("zh-Hans") is hello("zh-Hans") and hello("zh-Hans") is not hello("en")
+    assert encoded(hello("zh-Hans")) is encoded(hello("zh-Hans"))
+    assert json.loads(encoded(hello("zh-Hans")))["lang"] == "zh-Hans"

@@ -48,10 +48,10 @@ from .protocol import (
     parse_client_message,
 )
 from .replay import frames
-from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key, encoded
+from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key
 from .tournament_routes import add_tournaments, open_tournaments
 from .tuning import keep_frozen, tune_gc
-from .views import hello, page_words, rule_options
+from .views import encoded, hello, page_words, rule_options
 
 log = logging.getLogger("monopoly_deal.server")
 

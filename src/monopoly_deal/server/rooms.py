@@ -24,13 +24,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
-from functools import cached_property
 from typing import Any, Protocol
 
 from pydantic import ValidationError
@@ -44,7 +42,15 @@ from ..tournament.clock import STAND_IN, safe_move
 from .botpool import BotPool, Search, searches
 from .persistence import Store, StoredGame
 from .protocol import RoomOptions, _first_problem, clean_name
-from .views import action_fields, finished_view, log_lines, new_narrator, spectator_view, translator
+from .views import (
+    SharedMessage,
+    action_fields,
+    finished_view,
+    log_lines,
+    new_narrator,
+    spectator_view,
+    translator,
+)
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -154,19 +160,6 @@ def _hash(token: str) -> str:
 def client_key(address: str | None) -> str | None:
     """How a client (an IP address) is remembered for its quotas: a hash, so no address is stored."""
     return None if address is None else _hash(address)[:16]
-
-
-class SharedMessage(dict[str, Any]):
-    """A message sent as it is to several clients: encoded to JSON once, for all of them."""
-
-    @cached_property
-    def text(self) -> str:
-        return json.dumps(self, ensure_ascii=False)
-
-
-def encoded(message: dict[str, Any]) -> str:
-    """A message as the JSON text a client is sent."""
-    return message.text if isinstance(message, SharedMessage) else json.dumps(message, ensure_ascii=False)
 
 
 class Connection:

@@ -14,8 +14,9 @@ same with every hand (and every privately seen card) removed.
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from ..engine import Action, Game, Rules
@@ -124,8 +125,21 @@ class LogLines:
 log_lines = LogLines()
 
 
+class SharedMessage(dict[str, Any]):
+    """A message sent as it is to several clients: encoded to JSON once, for all of them."""
+
+    @cached_property
+    def text(self) -> str:
+        return json.dumps(self, ensure_ascii=False)
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """A message as the JSON text a client is sent."""
+    return message.text if isinstance(message, SharedMessage) else json.dumps(message, ensure_ascii=False)
+
+
 @cache
-def hello(lang: str) -> dict[str, Any]:
+def hello(lang: str) -> SharedMessage:
     """The first message to a client (again when it changes language): every card and colour with its
     name in ``lang``, for drawing cards, and the front ends' labels (``ui.*``) from the same catalogue.
     Made once per language: callers send it and never change it."""
@@ -136,7 +150,7 @@ def hello(lang: str) -> dict[str, Any]:
                for i, key in enumerate(COLOUR_KEYS)}
     colours[NO_COLOUR_KEY] = {"name": tr.colour(NO_COLOUR_KEY), "size": 0, "rent": []}
     ui = {k[3:]: v for k, v in tr.catalogue().items() if k.startswith("ui.")}
-    return {"type": "hello", "lang": lang, "cards": cards, "colours": colours, "ui": ui}
+    return SharedMessage({"type": "hello", "lang": lang, "cards": cards, "colours": colours, "ui": ui})
 
 
 @cache
