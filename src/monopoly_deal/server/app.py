@@ -51,7 +51,7 @@ from .replay import frames
 from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key
 from .tournament_routes import add_tournaments, open_tournaments
 from .tuning import keep_frozen, tune_gc
-from .views import encoded, hello, page_words, rule_options
+from .views import SharedMessage, encoded, hello, page_words, rule_options
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -74,6 +74,10 @@ COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20, "hint": 20}
 #: Every connection of one client (one address) draws also from a budget shared by them all, this
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
 CLIENT_SHARE = 5
+#: Answers sent over and over (a flood is answered with the first), encoded to JSON once.
+SLOW_DOWN = SharedMessage({"type": "error", "error": "too many messages: slow down"})
+SPECTATORS_CANNOT_ACT = SharedMessage({"type": "error", "error": "spectators cannot act; join a seat to play"})
+PONG = SharedMessage({"type": "pong"})
 
 
 class Throttle:
@@ -351,7 +355,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                     _count_refusal(websocket)
                     await websocket.close(1008, "too many messages")
                     break
-                conn.push({"type": "error", "error": "too many messages: slow down"})
+                conn.push(SLOW_DOWN)
             else:
                 await _answer(room, conn, message)
             await asyncio.sleep(0)   # let every other client's messages, bots and clocks have their turn
@@ -370,7 +374,7 @@ async def _answer(room: Room, conn: Connection,
         conn.push({"type": "error", "error": str(message)})
     elif isinstance(message, Act):
         if conn.viewer is None:
-            conn.push({"type": "error", "error": "spectators cannot act; join a seat to play"})
+            conn.push(SPECTATORS_CANNOT_ACT)
             return
         try:
             await room.act(conn.viewer, message.action)
@@ -387,7 +391,7 @@ async def _answer(room: Room, conn: Connection,
         conn.push(hello(conn.lang))
         room.send_state(conn, from_start=True)
     else:
-        conn.push({"type": "pong"})
+        conn.push(PONG)
 
 
 async def _hint(room: Room, conn: Connection, seat: int) -> None:
