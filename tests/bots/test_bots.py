@@ -10,9 +10,10 @@ import pytest
 
 from monopoly_deal import Game
 from monopoly_deal.bots import BOTS, BotSpecError, HeuristicBot, IsmctsBot, RandomBot, Seat, make_bot
+from monopoly_deal.bots.heuristic import value_features, win_chance
 from monopoly_deal.bots.registry import FileOption
 
-SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,depth=3,c=0.3,rounds=2"]
+SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,depth=3,c=0.3,rounds=2", "ismcts:iters=20,fitted=1"]
 
 
 def play(game: Game, bots: list) -> Game:
@@ -50,7 +51,7 @@ def test_the_registry_has_the_three_bots_with_their_options() -> None:
 @pytest.mark.parametrize("spec, says", [
     ("alphazero", "unknown bot 'alphazero'; the bots are random, heuristic, ismcts"),
     ("ismcts:breadth=3",
-     "bot 'ismcts' has no option(s) breadth; its options are iters, time, depth, c, rounds, width, seed"),
+     "bot 'ismcts' has no option(s) breadth; its options are iters, time, depth, c, rounds, width, fitted, seed"),
     ("ismcts:iters=many", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
     ("ismcts:iters=0", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
     ("ismcts:iters=1000000000000", "bot 'ismcts': iters must be a whole number from 1 to 20000"),
@@ -165,6 +166,7 @@ def test_ismcts_does_not_peek_at_hidden_cards(players: int) -> None:
         assert other.view(me) == game.view(me)
         assert [other.hands[p] for p in range(players) if p != me] != [game.hands[p] for p in range(players) if p != me]
         assert other.draw != game.draw
+        assert value_features(game, me) == value_features(other, me)     # what its playouts end in
         for bot_seed in range(2):
             a = IsmctsBot(seed=bot_seed, iters=120).choose(Seat(game, me))
             b = IsmctsBot(seed=bot_seed, iters=120).choose(Seat(other, me))
@@ -177,6 +179,15 @@ def test_heuristic_does_not_peek_at_hidden_cards() -> None:
         other = _reshuffle_hidden(game, game.decider, seed)
         assert HeuristicBot(seed=1).choose(Seat(game, game.decider)) == \
             HeuristicBot(seed=1).choose(Seat(other, game.decider))
+
+
+def test_the_fitted_chance_to_win_is_certain_at_the_end_and_grows_with_a_complete_set() -> None:  # R7.1
+    game = play(Game(2, seed=4, log=False), [HeuristicBot(seed=0), HeuristicBot(seed=1)])
+    assert game.winner >= 0 and win_chance(game, game.winner) == 1.0 and win_chance(game, 1 - game.winner) == 0.0
+    two = Game.from_position(2, groups={0: [("red", ["red", "red"], None, None)]})
+    three = Game.from_position(2, groups={0: [("red", ["red", "red", "red"], None, None)]})
+    assert 0 < win_chance(two, 0) < win_chance(three, 0) < 1
+    assert win_chance(three, 1) < win_chance(two, 1)
 
 
 # --- heuristic choices ----------------------------------------------------------------------

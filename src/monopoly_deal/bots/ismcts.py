@@ -8,8 +8,10 @@ with availability counts over the actions legal in that sample), then lets an
 opponent model play on: every seat, the bot's included, makes the heuristic
 bot's choice on the sampled world, through the other players' turns to the
 start of the bot's next turn (``rounds`` of them). The reward is 1 for a win,
-0 for a loss, else a logistic of the bot's lead in the heuristic's position
-value.
+0 for a loss, else the bot's chance to win from there as a logistic model
+fitted on heuristic self-play judges it (``heuristic.win_chance``); with
+``fitted=0``, a logistic of its lead in the heuristic's position value, which
+predicts the winner less well and made a weaker search.
 
 Three choices make the search sharp for this game. Playing on through the
 replies shows what a one-step look-ahead misses: the Sly Deal a property laid
@@ -44,7 +46,7 @@ import time
 from ..engine import Action, Game
 from .base import Seat
 from .explain import Alternative
-from .heuristic import REARRANGING, action_score, best_action, plain_answer, standing
+from .heuristic import REARRANGING, action_score, best_action, plain_answer, standing, win_chance
 
 #: The default budget, shared out by the players: 400 iterations a decision in 2-player games, 200 in 4-player
 #: ones (each playout runs through every other player's turn).
@@ -83,7 +85,7 @@ class IsmctsBot:
 
     def __init__(self, seed: int | None = None, iters: int | str | None = None, time: float | str | None = None,
                  c: float | str = 0.4, depth: int | str = 1, rounds: int | str = 1, width: int | str = 0,
-                 max_seconds: float | None = None) -> None:
+                 fitted: int | str = 1, max_seconds: float | None = None) -> None:
         self._rng = random.Random(seed)
         self.iters = int(iters) if iters is not None else None
         self.seconds = float(time) if time is not None else None
@@ -93,6 +95,7 @@ class IsmctsBot:
         self.depth = int(depth)
         self.rounds = int(rounds)
         self.width = int(width)
+        self.fitted = bool(int(fitted))
         if self.c < 0 or self.depth < 1 or self.rounds < 1:
             raise ValueError("c must not be negative, depth and rounds at least 1")
         self.max_seconds = max_seconds   # a hard cap on one decision, whatever the budget (a server's)
@@ -206,7 +209,7 @@ class IsmctsBot:
             if untried:
                 break
         self._play_on(game, me, turn)
-        value = reward(game, me)
+        value = win_chance(game, me) if self.fitted else reward(game, me)
         for n in path:
             n.visits += 1
             n.total += value

@@ -134,6 +134,8 @@ register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled
     "c": BotOption("UCB exploration constant below the first decision, default 0.4", float, 0, 10),
     "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 1", int, 1, 5),
     "width": BotOption("first actions searched: the heuristic's best this many (0: all), default 0", int, 0, 100),
+    "fitted": BotOption("what a playout's end is worth: 1 the fitted chance to win, 0 the heuristic's lead, default 1",
+                        int, 0, 1),
 }, searches=True))
 
 
