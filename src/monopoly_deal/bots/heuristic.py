@@ -51,32 +51,37 @@ BANK_RATE, BANK_CAP, BANK_RATE_ABOVE = 0.3, 12, 0.1  # money protects, up to a p
 WIN = 100.0
 
 
+def colours_progress(game: Game, player: int) -> tuple[int, int, list[float]]:
+    """``player``'s complete colours, the houses and hotels on them, and each unfinished colour's best
+    group as a fraction of its set, largest first."""
+    complete = buildings = 0
+    partial: list[float] = []
+    for colour in range(_NO_COLOUR):
+        best = 0.0
+        done = False
+        for g in game.groups[player][colour]:
+            if game.is_complete(g, colour):
+                done = True
+                buildings += (g.house >= 0) + (g.hotel >= 0)
+            else:
+                best = max(best, len(g.cards) / SET_SIZE[colour])
+        if done:
+            complete += 1
+        elif best:
+            partial.append(best)
+    partial.sort(reverse=True)
+    return complete, buildings, partial
+
+
 def position_value(game: Game, player: int, hand: bool = True) -> float:
     """How well ``player`` stands: sets, progress towards sets, bank, and (``hand``) the cards in hand."""
     if game.winner >= 0:
         return WIN if game.winner == player else 0.0
     values = game.deck.values
     types = game.deck.cards
-    complete = 0
-    partial: list[float] = []
-    score = 0.0
-    groups = game.groups[player]
-    for colour in range(_NO_COLOUR):
-        best = 0.0
-        done = False
-        for g in groups[colour]:
-            if game.is_complete(g, colour):
-                done = True
-                score += BUILDING * ((g.house >= 0) + (g.hotel >= 0))
-            else:
-                frac = len(g.cards) / SET_SIZE[colour]
-                best = max(best, frac * frac)
-        if done:
-            complete += 1
-        elif best:
-            partial.append(best)
-    partial.sort(reverse=True)
-    score += COMPLETE_SET * complete + PARTIAL_SET * sum(w * p for w, p in zip(PARTIAL_WEIGHTS, partial))
+    complete, buildings, progress = colours_progress(game, player)
+    score = BUILDING * buildings
+    score += COMPLETE_SET * complete + PARTIAL_SET * sum(w * (p * p) for w, p in zip(PARTIAL_WEIGHTS, progress))
     bank = sum(values[types[c]] for c in game.banks[player])
     score += BANK_RATE * min(bank, BANK_CAP) + BANK_RATE_ABOVE * max(bank - BANK_CAP, 0)
     if hand:
@@ -193,21 +198,7 @@ _KINDS = tuple(t.kind for t in TYPES)
 def _table_features(game: Game, p: int) -> list[float]:
     """Complete colours (up to 3), the three best unfinished colours' progress, the bank (to 20M and
     above), buildings, and two complete colours (alone and times the best progress)."""
-    complete, build = 0, 0
-    partial: list[float] = []
-    for colour in range(_NO_COLOUR):
-        best, done = 0.0, False
-        for g in game.groups[p][colour]:
-            if game.is_complete(g, colour):
-                done = True
-                build += (g.house >= 0) + (g.hotel >= 0)
-            else:
-                best = max(best, len(g.cards) / SET_SIZE[colour])
-        if done:
-            complete += 1
-        elif best:
-            partial.append(best)
-    partial.sort(reverse=True)
+    complete, build, partial = colours_progress(game, p)
     partial += [0.0, 0.0, 0.0]
     values, types = game.deck.values, game.deck.cards
     bank = sum(values[types[c]] for c in game.banks[p])
