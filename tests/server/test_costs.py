@@ -90,6 +90,20 @@ def test_a_lang_costs_more_than_a_ping() -> None:
             assert _answers(ws, 10) == ["pong"] * 10
 
 
+def test_a_new_language_resends_the_log_and_the_same_language_only_its_words() -> None:
+    """``lang`` answers the cards' words; the whole log again only when the language changes (asking again
+    for the language a client has costs the server no log)."""
+    with _client() as client:
+        room = client.post("/api/rooms", json={"players": 2}).json()["id"]
+        with client.websocket_connect(f"/ws/{room}?lang=en") as ws:
+            ws.receive_json(), ws.receive_json()        # hello, state
+            ws.send_json({"type": "lang", "lang": "zh-Hant"})
+            assert [ws.receive_json()["type"] for _ in range(2)] == ["hello", "state"]
+            ws.send_json({"type": "lang", "lang": "zh-Hant"})
+            ws.send_json({"type": "ping"})
+            assert [ws.receive_json()["type"] for _ in range(2)] == ["hello", "pong"]
+
+
 def test_a_clients_sockets_share_one_budget() -> None:
     """Each socket within its own budget, together over the client's: the later ones are refused."""
     sockets = CLIENT_SHARE + 3

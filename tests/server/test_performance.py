@@ -151,3 +151,13 @@ def test_the_hello_of_a_language_is_made_and_encoded_once() -> None:
     assert hello("zh-Hans") is hello("zh-Hans") and hello("zh-Hans") is not hello("en")
     assert encoded(hello("zh-Hans")) is encoded(hello("zh-Hans"))
     assert json.loads(encoded(hello("zh-Hans")))["lang"] == "zh-Hans"
+
+
+def test_a_client_that_does_not_read_is_closed_once_and_sent_nothing_more() -> None:
+    """Its queue full, a watcher is closed (1008) and later broadcasts pass it by: one close, not one a message."""
+    closed: list[tuple[int, str]] = []
+    conn = Connection(None, "en", lambda code, reason: closed.append((code, reason)))
+    for n in range(Connection.QUEUE + 50):
+        conn.push({"type": "notice", "n": n})
+    assert closed == [(1008, "too slow to read")] and conn.closing
+    assert conn.queue.qsize() == Connection.QUEUE

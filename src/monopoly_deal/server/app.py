@@ -387,9 +387,10 @@ async def _answer(room: Room, conn: Connection,
         # thought beside this connection's other messages: reading them goes on meanwhile
         asyncio.ensure_future(_hint(room, conn, conn.viewer))
     elif isinstance(message, SetLanguage):
-        conn.lang = message.lang
+        changed, conn.lang = message.lang != conn.lang, message.lang
         conn.push(hello(conn.lang))
-        room.send_state(conn, from_start=True)
+        if changed:   # the log again in its new words; in the same language the client has every line already
+            room.send_state(conn, from_start=True)
     else:
         conn.push(PONG)
 

@@ -177,9 +177,18 @@ class Connection:
         self.opened = time.monotonic()
         self.sent = 0                 # log messages already sent
         self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(self.QUEUE)
-        self.close = close
+        self._close = close
+        self.closing = False          # closed by the server: nothing more is queued for it
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the socket with ``code`` (once: a client that does not read is sent no more)."""
+        if not self.closing:
+            self.closing = True
+            self._close(code, reason)
 
     def push(self, message: dict[str, Any]) -> None:
+        if self.closing:
+            return
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:     # a client that does not read: drop it rather than hold the room
