@@ -128,6 +128,20 @@ async def test_a_client_has_a_quota_of_rooms_and_seats() -> None:
     await lobby.close()
 
 
+@pytest.mark.asyncio
+async def test_a_room_closed_or_finished_gives_its_creator_the_place_back() -> None:
+    lobby = await new_lobby(rooms_per_client=2)
+    first, second = [await lobby.create(RoomOptions(), "a") for _ in range(2)]
+    await lobby.close_room(first)
+    third = await lobby.create(RoomOptions(), "a")
+    second.status = "finished"
+    await lobby.create(RoomOptions(), "a")
+    assert lobby.held_by("a") == 2 and lobby.held_by("b") == 0 and third.owner == "a"
+    with pytest.raises(RoomError, match="2 rooms"):
+        await lobby.create(RoomOptions(), "a")
+    await lobby.close()
+
+
 def test_two_hundred_rooms_from_one_address_are_refused_after_its_quota() -> None:
     with client_for(rooms_per_client=10) as client:
         codes = [client.post("/api/rooms", json={}).status_code for _ in range(12)]

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
@@ -86,12 +86,12 @@ class Rules:
             raise ValueError("rule option 'max_rearrangements' must be 0 (no limit) or a number of re-arrangements")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Every option is a plain value: no deep copy (``dataclasses.asdict``) needed, and every view has one.
+        return {name: getattr(self, name) for name in _NAMES}
 
     def changed(self) -> dict[str, Any]:
         """Only the options that differ from the defaults."""
-        default = Rules()
-        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
+        return {k: v for k, v in self.to_dict().items() if _DEFAULTS[k] != v}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -151,3 +151,7 @@ class Rules:
                 value = int(value)
             data[name] = value
         return cls.from_dict(data)
+
+
+_NAMES = tuple(f.name for f in fields(Rules))
+_DEFAULTS = {name: getattr(Rules(), name) for name in _NAMES}

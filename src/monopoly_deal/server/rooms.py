@@ -199,6 +199,7 @@ class Room:
     def __init__(self, room_id: str, options: RoomOptions, lobby: Lobby) -> None:
         self.id = room_id
         self.options = options
+        self.rules = Rules.from_dict(options.rules)   # checked when the options were
         self.lobby = lobby
         self.store = lobby.store
         self.seats: list[SeatInfo | None] = [None] * options.players
@@ -227,7 +228,7 @@ class Room:
     def summary(self) -> dict[str, Any]:
         o = self.options
         return {"id": self.id, "name": o.name, "status": self.status, "players": o.players, "edition": o.edition,
-                "rules": Rules.from_dict(o.rules).changed(), "clock": o.clock, "lang": o.lang, "private": o.private,
+                "rules": self.rules.changed(), "clock": o.clock, "lang": o.lang, "private": o.private,
                 "hints": o.hints,
                 "seats": [s.public() if s else None for s in self.seats], "host": self.host,
                 "game_id": self.game_id, "watching": len(self.connections)}
@@ -432,7 +433,7 @@ class Room:
             seed = o.seed + self.games_played if o.seed is not None and allowed else secrets.randbits(63)
         names = [s.name for s in self.seats if s is not None]
         try:
-            game = Game(o.players, o.edition, Rules.from_dict(o.rules), seed, names, log=False)
+            game = Game(o.players, o.edition, self.rules, seed, names, log=False)
         except ValueError as error:
             raise RoomError(f"cannot start: {error}", 400) from None
         self.game_id = await self.store.new_game(self.id, seed, o.edition, game.rules.to_dict(), names)
@@ -740,6 +741,7 @@ class Lobby:
         self.store = store
         self.limits = limits or LobbyLimits()
         self.rooms: dict[str, Room] = {}
+        self._owned: dict[str, set[Room]] = {}   # each client's rooms, so a quota check reads only them
         self.connections = 0
         self.spectators = 0
         self._spectators_of: dict[str | None, int] = {}
@@ -752,12 +754,22 @@ class Lobby:
     def _live(self) -> list[Room]:
         return [r for r in self.rooms.values() if r.status in ("open", "playing")]
 
+    def _add(self, room: Room) -> None:
+        self.rooms[room.id] = room
+        if room.owner is not None:
+            self._owned.setdefault(room.owner, set()).add(room)
+
+    def held_by(self, client: str | None) -> int:
+        """The rooms open or playing that ``client`` created (a flood of refused requests costs no walk
+        over every room)."""
+        return sum(r.status in ("open", "playing") for r in self._owned.get(client, ())) if client is not None else 0
+
     async def create(self, options: RoomOptions, client: str | None = None) -> Room:
         """A new room for ``client`` (see :func:`client_key`). Refused (503) when the server is full, and
         (429) when the client has ``rooms_per_client`` rooms open or playing; the last ``room_reserve``
         rooms go only to a client holding none, so one client's rooms never lock a new visitor out."""
         limits = self.limits
-        held = sum(r.owner == client for r in self._live()) if client is not None else 0
+        held = self.held_by(client)
         if held >= limits.rooms_per_client:
             raise RoomError(f"you have {held} rooms open or playing, the most one client may have; "
                             "finish or leave one first", 429)
@@ -768,7 +780,7 @@ class Lobby:
             raise RoomError(f"this server holds at most {limits.max_rooms} rooms; try again later", 503)
         room = Room(secrets.token_urlsafe(6), options, self)
         room.owner = client
-        self.rooms[room.id] = room
+        self._add(room)
         await room._save()
         return room
 
@@ -816,6 +828,11 @@ class Lobby:
             room.disconnect(conn)
             conn.close(4404, "this room has closed")
         self.rooms.pop(room.id, None)
+        owned = self._owned.get(room.owner) if room.owner is not None else None
+        if owned is not None:
+            owned.discard(room)
+            if not owned:
+                del self._owned[room.owner]
         if await self.store.drop_room(room.id, keep_finished=True):
             await self.store.save_room(room.id, {**room.data(), "closed_at": time.time()})
 
@@ -871,7 +888,7 @@ class Lobby:
                 why = _first_problem(error) if isinstance(error, ValidationError) else f"{error!s:.200}"
                 log.warning("room %s: skipped, its stored data is not valid (%s)", room_id, why)
                 continue
-            self.rooms[room_id] = room
+            self._add(room)
             resumed += room.status == "playing"
         return resumed
 

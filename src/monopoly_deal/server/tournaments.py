@@ -375,8 +375,7 @@ class Tournaments:
         """A new tournament, and the organiser's secret. Refused (429) when ``client`` holds
         ``rooms_per_client`` rooms and tournaments not finished, and (503) beyond ``max_rooms`` tournaments."""
         limits = self.lobby.limits
-        held = sum(r.owner == client and r.status in ("open", "playing") for r in self.lobby.rooms.values()) + sum(
-            t.owner == client and t.status != "finished" for t in self.all.values())
+        held = self.lobby.held_by(client) + sum(t.owner == client and t.status != "finished" for t in self.all.values())
         if client is not None and held >= limits.rooms_per_client:
             raise RoomError(f"you have {held} rooms and tournaments going, the most one client may have; "
                             "finish one first", 429)
