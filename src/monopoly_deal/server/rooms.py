@@ -828,11 +828,11 @@ class Lobby:
             room.disconnect(conn)
             conn.close(4404, "this room has closed")
         self.rooms.pop(room.id, None)
-        owned = self._owned.get(room.owner) if room.owner is not None else None
-        if owned is not None:
-            owned.discard(room)
-            if not owned:
-                del self._owned[room.owner]
+        owner = room.owner
+        if owner is not None and owner in self._owned:
+            self._owned[owner].discard(room)
+            if not self._owned[owner]:
+                del self._owned[owner]
         if await self.store.drop_room(room.id, keep_finished=True):
             await self.store.save_room(room.id, {**room.data(), "closed_at": time.time()})
 
