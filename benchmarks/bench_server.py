@@ -403,12 +403,14 @@ def percentiles(latencies: list[float]) -> dict[str, float]:
 
 
 async def people_run(base: str, server_pid: int, games: int, seconds: float, warmup: float,
-                     rounds: int, attacks: tuple[str, ...] = ATTACKS
+                     rounds: int, attacks: tuple[str, ...] = ATTACKS, decoy: tuple[str, str] | None = None
                      ) -> tuple[list[dict[str, float | str]], list[dict[str, int]]]:
     """``games`` rooms played at people's pace, measured in phases of ``seconds``: quiet, then with the
     abusive client (``rounds`` > 0: that many times, alternating, so that drift in the machine's load
-    falls on both; 0: one quiet phase). Returns one row per phase and what the attacker sent in each of
-    its phases."""
+    falls on both; 0: one quiet phase). With ``decoy`` (the base URL of another server on this machine
+    and a room there), each round has a third phase, ``elsewhere``: the same attacks on the decoy, so
+    that what the attacker does to this machine is measured apart from what it does to the server.
+    Returns one row per phase and what the attacker sent in each of its phases."""
     recorder = Recorder()
     rss_before = rss_mb(server_pid)
     addresses = [person_address(i) for i in range(games)]
@@ -426,7 +428,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 return await new_people_game(https[i], 1 + i % 2)
 
         made = await asyncio.gather(*(make(i) for i in range(games)))
-        phases = [f"{kind} {n + 1}" for n in range(rounds) for kind in ("quiet", "abusive")] or ["quiet 1"]
+        kinds = ("quiet", "abusive", "elsewhere") if decoy is not None else ("quiet", "abusive")
+        phases = [f"{kind} {n + 1}" for n in range(rounds) for kind in kinds] or ["quiet 1"]
         stop_at = time.time() + warmup + (seconds + 5) * len(phases) + 5
         ws_base = base.replace("http://", "ws://")
         people = [person(f"{ws_base}/ws/{room}?token={token}", https[i], addresses[i], room, token, seat == 0,
@@ -445,8 +448,9 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
         spawn = multiprocessing.get_context("spawn")
         for phase in phases:
             attacker, report, ready, go = None, spawn.Queue(), spawn.Event(), spawn.Event()
-            if phase.startswith("abusive"):
-                attacker = spawn.Process(target=abuse, args=(base, made[0][0], seconds, attacks, ready, go, report),
+            if not phase.startswith("quiet"):
+                target = decoy if phase.startswith("elsewhere") and decoy is not None else (base, made[0][0])
+                attacker = spawn.Process(target=abuse, args=(*target, seconds, attacks, ready, go, report),
                                          daemon=True)
                 attacker.start()
                 await asyncio.to_thread(ready.wait, 60)
@@ -479,7 +483,7 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
             collecting.cancel()
             gc.unfreeze()
             gc.enable()
-    for kind in ("quiet", "abusive"):
+    for kind in ("quiet", "abusive", "elsewhere"):
         pooled = [x for phase, lat in recorder.latencies.items() if phase.startswith(kind) for x in lat]
         if pooled and rounds > 1:
             rows.append({"phase": f"{kind}, all rounds", "games": games,
@@ -504,6 +508,14 @@ def place(server_pid: int) -> str:
     return f"server on CPU {cpus[0]}, clients on CPU {','.join(map(str, cpus[1:]))}"
 
 
+async def decoy_room(base: str) -> str:
+    """A room with a game under way on the decoy server, for the attacks that watch one."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        room, tokens = await new_people_game(http, 1)
+        (await http.post(f"/api/rooms/{room}/start", json={"token": tokens[0]})).raise_for_status()
+        return room
+
+
 def people_main(args: argparse.Namespace) -> None:
     raise_open_files()
     for games in args.games:
@@ -512,14 +524,25 @@ def people_main(args: argparse.Namespace) -> None:
             port = free_port()
             server = start_server(port, db, games, args.serve_arg, Path(folder) / "server.log")
             print(f"{games} games; {place(server.pid) if not args.shared_cpus else 'every process on every CPU'}")
+            decoy = decoy_server = None
+            if args.decoy:
+                decoy_port = free_port()
+                decoy_server = start_server(decoy_port, f"sqlite:///{Path(folder) / 'decoy.sqlite3'}", games,
+                                            args.serve_arg, Path(folder) / "decoy.log")
+                if not args.shared_cpus:
+                    os.sched_setaffinity(decoy_server.pid, os.sched_getaffinity(0))   # beside the clients
+                decoy = (f"http://127.0.0.1:{decoy_port}", asyncio.run(decoy_room(f"http://127.0.0.1:{decoy_port}")))
+                print(f"decoy server on CPU {','.join(map(str, sorted(os.sched_getaffinity(decoy_server.pid))))}")
             print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | clients' CPU | attacker's CPU "
                   "| stolen | RSS | per game |")
             print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
             try:
                 rows, attacks = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
                                                        args.warmup, 0 if args.quiet_only else args.rounds,
-                                                       tuple(args.attacks)))
+                                                       tuple(args.attacks), decoy))
             finally:
+                if decoy_server is not None:
+                    decoy_server.kill()
                 server.send_signal(signal.SIGINT)
                 try:
                     server.wait(timeout=30)
@@ -551,6 +574,9 @@ def main() -> None:
     parser.add_argument("--attacks", nargs="+", choices=(*ATTACKS, CONTROL), default=list(ATTACKS),
                         help=f"--people: the abusive client's attacks (default: all of them at once); "
                              f"'{CONTROL}' sends nothing and only uses the CPU the attacks use (a control)")
+    parser.add_argument("--decoy", action="store_true",
+                        help="--people: a third phase each round, the same attacks on another server on this machine "
+                             "(beside the clients): what the attacker costs the machine, apart from the server")
     parser.add_argument("--shared-cpus", action="store_true",
                         help="--people: do not pin the server to a CPU of its own")
     parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",

@@ -32,3 +32,25 @@ def test_people_at_a_quick_pace_give_latencies_and_memory_per_game(tmp_path: Pat
     assert attacks == [] and row["phase"] == "quiet 1" and row["games"] == 3 and row["people_per_s"] > 1
     assert 0 < row["p50"] <= row["p95"] <= row["p99"] <= row["max"] < 10_000
     assert math.isfinite(row["per_game_kb"]) and row["rss"] > 0
+
+
+def test_the_decoy_round_attacks_another_server_in_a_third_phase(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--decoy``: each round is quiet, abusive (this server) and elsewhere (the decoy); the control attack
+    (``busy``, which sends nothing) keeps the test cheap. Imported by name: the attacker's process imports it too."""
+    monkeypatch.syspath_prepend(str(BENCH.parent))
+    bench = importlib.import_module("bench_server")
+    monkeypatch.setattr(bench, "PACE", (0.05, 0.15))
+    server, decoy = Server(f"sqlite:///{tmp_path / 'bench.sqlite3'}"), Server(f"sqlite:///{tmp_path / 'decoy.sqlite3'}")
+    server.start()
+    decoy.start()
+    try:
+        assert server.process is not None
+        room = asyncio.run(bench.decoy_room(decoy.url))
+        rows, attacks = asyncio.run(bench.people_run(server.url, server.process.pid, games=2, seconds=2, warmup=1,
+                                                     rounds=1, attacks=("busy",), decoy=(decoy.url, room)))
+    finally:
+        server.stop()
+        decoy.stop()
+    assert [row["phase"] for row in rows] == ["quiet 1", "abusive 1", "elsewhere 1"]
+    assert len(attacks) == 2      # one report from each attack phase (a loaded machine may leave the niced one idle)
