@@ -279,7 +279,11 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
             for gone in [h for h, held in sockets.items() if not held]:
                 del sockets[gone]
         held = sockets.setdefault(host, weakref.WeakSet())
-        if sum(1 for t in held if not t.is_closing()) >= limits.connections_per_address:
+        # Closed sockets leave the set here, not when they are collected (the collector is tuned to run
+        # seldom): a flood of short connections would otherwise make every new one walk thousands.
+        for closed in [t for t in held if t.is_closing()]:
+            held.discard(closed)
+        if len(held) >= limits.connections_per_address:
             return False
         held.add(transport)
         return True
