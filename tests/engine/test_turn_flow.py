@@ -383,3 +383,14 @@ def test_r7_2_variant_house_to_win() -> None:
     game.apply("house+ red")
     assert game.winner == 0
     assert Game.from_position(2, "enhanced", groups={0: FOUR_SETS}).winner == 0
+
+
+def test_r5_6_a_deal_breaker_answer_names_every_card_of_the_set_at_stake() -> None:
+    """The decision to answer a Deal Breaker (R5.6, R5.7) names the set's cards, as a Sly Deal's names its card
+    (it once named the card whose number was the group's ordinal)."""
+    game = Game.from_position(2, hands={0: ["deal-breaker"], 1: ["just-say-no"]},
+                              groups={1: [("dark-blue", ["dark-blue", "dark-blue"], "house", None)]})
+    game.apply("deal-breaker P2 dark-blue")
+    info = game.decision_info()
+    assert (info["type"], info["action"]) == ("respond", "deal-breaker")
+    assert info["cards"] == [["P2", "dark-blue", "dark-blue"]] * 2

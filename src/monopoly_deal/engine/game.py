@@ -835,7 +835,11 @@ class Game:
         if d == PLACING:
             info.update(building=self.card_key(self.p_buildings[0]))
         if d in (GIVING, TAKING, RESPONDING) and self.a_cards:
-            info["cards"] = [[self.names[p], _GROUP_KEYS[colour], self.card_key(c)] for p, colour, c in self.a_cards]
+            staked = self.a_cards
+            if self.a_verb == "deal-breaker":   # it holds the group's ordinal: the stake is each of its cards
+                (p, colour, ordinal), = staked
+                staked = [(p, colour, c) for c in self.groups[p][colour][ordinal].cards]
+            info["cards"] = [[self.names[p], _GROUP_KEYS[colour], self.card_key(c)] for p, colour, c in staked]
         if d == SWAPPING and self.swap is not None:
             colour, ordinal, card, colour2 = self.swap
             info.update(card=self.card_key(card), colour=_GROUP_KEYS[colour], group=ordinal, to=_GROUP_KEYS[colour2])
