@@ -212,10 +212,10 @@ async def new_people_game(http: httpx.AsyncClient, bots: int) -> tuple[str, list
 
 
 async def person(ws_url: str, http: httpx.AsyncClient, address: str, room: str, token: str, host: bool,
-                 stop_at: float, rng: random.Random, recorder: Recorder) -> None:
+                 stopping: asyncio.Event, rng: random.Random, recorder: Recorder) -> None:
     """One person: decides 2–5 s after it is their decision (a random legal action, if still theirs then);
-    the host deals a finished game again. Latency: sending an action -> the first state that includes it.
-    ``http`` and the WebSocket leave from ``address``."""
+    the host deals a finished game again, until ``stopping`` is set. Latency: sending an action -> the first
+    state that includes it. ``http`` and the WebSocket leave from ``address``."""
     async with connect(ws_url, max_size=2**22, open_timeout=60, local_addr=(address, 0)) as ws:
         latest: dict[str, object] = {}
         pending: tuple[int, float] | None = None        # (version acted on, when sent)
@@ -224,7 +224,7 @@ async def person(ws_url: str, http: httpx.AsyncClient, address: str, room: str, 
         async def decide(version: int) -> None:
             await asyncio.sleep(rng.uniform(*PACE))
             legal = latest.get("legal")
-            if latest.get("version") == version and legal and time.time() < stop_at:
+            if latest.get("version") == version and legal and not stopping.is_set():
                 nonlocal pending
                 pending = (version, time.perf_counter())
                 await ws.send(json.dumps({"type": "act", "action": rng.choice(legal)["notation"]}))
@@ -234,11 +234,11 @@ async def person(ws_url: str, http: httpx.AsyncClient, address: str, room: str, 
             await asyncio.sleep(rng.uniform(*PACE))
             await http.post(f"/api/rooms/{room}/again", json={"token": token})
 
-        while time.time() < stop_at:
+        while not stopping.is_set():
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.time()))
+                raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
             except TimeoutError:
-                break
+                continue
             message = json.loads(raw)
             if message["type"] == "error" and pending is not None:
                 pending = None                            # refused (it was no longer legal): not a latency
@@ -281,6 +281,22 @@ async def _flood_rooms(http: httpx.AsyncClient, until: float) -> None:
         except httpx.HTTPError:
             tally("room requests cut")
         await asyncio.sleep(0.02)
+
+
+async def _flood_listing(http: httpx.AsyncClient, until: float, loops: int = 8) -> None:
+    """The lobby's room list asked for on several kept-alive sockets, each as soon as the last is answered."""
+    async def one() -> None:
+        while time.time() < until:
+            try:
+                answer = await http.get("/api/rooms")
+                tally("listing requests")
+                tally("listing requests refused", answer.status_code >= 400)
+                if answer.status_code == 429:
+                    await asyncio.sleep(0.05)
+            except httpx.HTTPError:
+                tally("listing requests cut")
+                await asyncio.sleep(0.05)
+    await asyncio.gather(*(one() for _ in range(loops)))
 
 
 async def _flood_spectators(ws_base: str, room: str, until: float, sockets: int = 200) -> None:
@@ -362,7 +378,7 @@ async def _busy(until: float, share: float = 0.2) -> None:
 
 
 #: The attacks by name (``--attacks``); all of them but the control ``busy`` by default.
-ATTACKS = ("rooms", "spectators", "lang", "bodies", "half-open")
+ATTACKS = ("rooms", "listing", "spectators", "lang", "bodies", "half-open")
 CONTROL = "busy"
 
 
@@ -373,6 +389,7 @@ async def _abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...])
     transport = httpx.AsyncHTTPTransport(local_address=ABUSER)
     async with httpx.AsyncClient(base_url=base, timeout=10, transport=transport) as http:
         running = {"rooms": lambda: _flood_rooms(http, until),
+                   "listing": lambda: _flood_listing(http, until),
                    "spectators": lambda: _flood_spectators(ws_base, room, until),
                    "lang": lambda: _flood_lang(ws_base, room, until),
                    "bodies": lambda: _chunked_bodies(host, port, until),
@@ -430,10 +447,12 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
         made = await asyncio.gather(*(make(i) for i in range(games)))
         kinds = ("quiet", "abusive", "elsewhere") if decoy is not None else ("quiet", "abusive")
         phases = [f"{kind} {n + 1}" for n in range(rounds) for kind in kinds] or ["quiet 1"]
-        stop_at = time.time() + warmup + (seconds + 5) * len(phases) + 5
+        # The people play until the last phase ends (an attacker's start and its sockets' closing take
+        # seconds more than its phase, so no time fixed in advance would do).
+        stopping = asyncio.Event()
         ws_base = base.replace("http://", "ws://")
         people = [person(f"{ws_base}/ws/{room}?token={token}", https[i], addresses[i], room, token, seat == 0,
-                         stop_at, random.Random(i * 2 + seat), recorder)
+                         stopping, random.Random(i * 2 + seat), recorder)
                   for i, (room, tokens) in enumerate(made) for seat, token in enumerate(tokens)]
         playing = asyncio.gather(*people, return_exceptions=True)
         # 1,000 clients in this process: its own collector's pauses (up to 180 ms) would be counted as
@@ -477,6 +496,7 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                 if attacker.is_alive():
                     attacker.kill()
                 await asyncio.sleep(5)          # the attacker's sockets closed before the next quiet phase
+        stopping.set()
         try:
             await playing
         finally:                                # this process collects as usual again (tests run this)

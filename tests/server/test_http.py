@@ -135,7 +135,8 @@ def test_a_huge_game_id_is_not_found_not_a_crash(client: TestClient) -> None:
 class GuardedServer:
     """``serve()`` in a child process with short time-outs and a small per-address cap."""
 
-    def __init__(self, request_timeout: float = 1.0, per_address: int = 6, refusals: int = 100) -> None:
+    def __init__(self, request_timeout: float = 1.0, per_address: int = 6, refusals: int = 100,
+                 requests: int = 200, request_rate: float = 2.0, refusal_delay: float = 1.0) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -144,7 +145,7 @@ class GuardedServer:
                 f"serve('127.0.0.1', {self.port}, 'sqlite+aiosqlite://', LobbyLimits(bot_delay=0), "
                 f"forwarded_allow_ips='', http_limits=HttpLimits(request_timeout={request_timeout}, "
                 f"connections_per_address={per_address}, refusals_per_address={refusals}, "
-                "refusals_per_second=2.0))")
+                f"refusals_per_second=2.0, requests_per_address={requests}, requests_per_second={request_rate}, refusal_delay={refusal_delay}))")
         self.process = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL)
         deadline = time.time() + 60
         while True:
@@ -204,6 +205,29 @@ def test_an_address_refused_again_and_again_is_refused_before_the_application() 
         server.stop()
 
 
+def test_an_address_making_request_after_request_is_held_to_its_share() -> None:
+    """Good requests cost too (the lobby listing most): past a burst, an address's requests are answered 429
+    by the protocol itself until its budget refills, on every socket it holds; another address's are not."""
+    server = GuardedServer(requests=8, request_rate=0.5)
+    base = f"http://127.0.0.1:{server.port}"
+    flood = [httpx.Client(base_url=base) for _ in range(2)]
+    other = httpx.Client(base_url=base, transport=httpx.HTTPTransport(local_address="127.0.0.2"))
+    try:
+        answers = [flood[i % 2].get("/api/rooms").status_code for i in range(8)]
+        assert answers[:7] == [200] * 7   # the start-up check took one from the burst
+        started = time.monotonic()
+        refused = flood[0].get("/api/bots")
+        assert refused.status_code == 429 and "too many requests" in refused.json()["error"]
+        assert time.monotonic() - started >= 0.9      # answered after a second: asking again at once is slow
+        assert other.get("/api/rooms").status_code == 200
+        time.sleep(2.0)                                 # half a request a second refill
+        assert flood[1].get("/api/rooms").status_code == 200
+    finally:
+        for client in (*flood, other):
+            client.close()
+        server.stop()
+
+
 def test_an_address_whose_sockets_are_refused_again_and_again_is_refused_at_the_handshake() -> None:
     """Refused WebSockets (here: a room that does not exist, closed 4404 after the handshake) spend the same
     per-address budget as refused requests: past it, that address's handshakes are answered 429 by the
@@ -211,7 +235,7 @@ def test_an_address_whose_sockets_are_refused_again_and_again_is_refused_at_the_
     from websockets.exceptions import ConnectionClosed, InvalidStatus
     from websockets.sync.client import connect
 
-    server = GuardedServer(refusals=4)
+    server = GuardedServer(refusals=4, refusal_delay=0.0)   # no wait: the budget would refill meanwhile
     url = f"ws://127.0.0.1:{server.port}/ws/nosuchroom"
 
     def refused_after_handshake(address: str) -> bool:

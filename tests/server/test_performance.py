@@ -14,7 +14,8 @@ import uvicorn
 
 from monopoly_deal.server import app as app_module
 from monopoly_deal.server.persistence import Store
-from monopoly_deal.server.rooms import Connection
+from monopoly_deal.server.protocol import RoomOptions
+from monopoly_deal.server.rooms import Connection, Room
 from monopoly_deal.server.tuning import keep_frozen
 from monopoly_deal.server.views import encoded, hello
 
@@ -161,3 +162,53 @@ def test_a_client_that_does_not_read_is_closed_once_and_sent_nothing_more() -> N
         conn.push({"type": "notice", "n": n})
     assert closed == [(1008, "too slow to read")] and conn.closing
     assert conn.queue.qsize() == Connection.QUEUE
+
+
+@pytest.mark.asyncio
+async def test_the_lobby_listing_makes_again_only_the_rooms_that_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing of hundreds of rooms made afresh at every request cost ms of the event loop each time
+    (found under attack): each room keeps its listed summary and JSON until it changes. Whatever changed
+    (a seat, a start, a move, a spectator, a leave), the listing is the one made afresh."""
+    lobby = await new_lobby()
+    made: list[str] = []
+    summary = Room.summary
+
+    def counted(room: Any) -> dict[str, Any]:
+        made.append(room.id)
+        return summary(room)
+
+    monkeypatch.setattr(Room, "summary", counted)
+
+    def fresh() -> list[dict[str, Any]]:
+        return [summary(r) for r in lobby._live() if not r.options.private]
+
+    def listed() -> list[dict[str, Any]]:
+        listing = json.loads(lobby.listing_json())
+        assert listing == lobby.listing() == fresh()
+        return listing
+
+    playing, tokens = await seated_room(lobby, 2, 0)   # no bot: nothing changes but what the test does
+    waiting = await lobby.create(RoomOptions(players=3))
+    host = await waiting.join("Ann")
+    assert [r["id"] for r in listed()] == [playing.id, waiting.id]
+    made.clear()
+    listed()
+    assert made == []                                      # nothing changed: nothing made again
+    await waiting.join("Bob")
+    assert [r["seats"][1]["name"] for r in listed() if r["id"] == waiting.id] == ["Bob"]
+    assert set(made) == {waiting.id}                       # the other room's is kept
+    made.clear()
+    watcher = Keeping(None)
+    playing.connect(watcher)
+    assert listed()[0]["watching"] == 1 and set(made) == {playing.id}
+    playing.disconnect(watcher)
+    listed()
+    while not playing.game.over and playing.game.decider == 0:   # a move: broadcast, listed again
+        await playing.act(0, str(playing.game.legal_actions()[0]))
+    listed()
+    await waiting.leave(host)
+    assert listed()[1]["host"] == 1
+    await playing.leave(tokens[0])
+    listed()
+    await lobby.close()
+    await lobby.store.close()

@@ -24,14 +24,14 @@ from typing import Annotated, Any
 
 from fastapi import FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
 from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
-from .http import HttpLimits, Refusals, allowed_hosts_for, guarded_protocol, protect
+from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
     MAX_TURNS,
@@ -136,7 +136,7 @@ class ClientBudgets:
 def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
                allowed_hosts: Collection[str] = ("*",), http_limits: HttpLimits | None = None,
                when_ready: Callable[[], Coroutine[Any, Any, None]] | None = None,
-               refusals: Refusals | None = None) -> FastAPI:
+               refusals: AddressBudget | None = None) -> FastAPI:
     """The application; the database opens (and unfinished games resume) when it starts, and then
     ``when_ready()`` runs beside it until it stops (``serve`` keeps the garbage collector out of the
     games' way: :func:`~.tuning.keep_frozen`).
@@ -213,8 +213,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
             return JSONResponse({"error": str(error)}, status_code=404)
 
     @app.get("/api/rooms")
-    async def rooms(request: Request) -> list[dict[str, Any]]:
-        return lobby_of(request).listing()
+    async def rooms(request: Request) -> Response:
+        return Response(lobby_of(request).listing_json(), media_type="application/json")
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(options: RoomOptions, request: Request) -> dict[str, Any]:
@@ -405,7 +405,7 @@ async def _hint(room: Room, conn: Connection, seat: int) -> None:
 def _count_refusal(websocket: WebSocket) -> None:
     """A refused or cut-off WebSocket spends its address's refusal budget, as a refused request does: past
     it, the HTTP protocol refuses that address's handshakes (429) before they reach the application."""
-    refusals: Refusals | None = websocket.app.state.refusals
+    refusals: AddressBudget | None = websocket.app.state.refusals
     if refusals is not None and websocket.client is not None:
         refusals.count(websocket.client.host)
 
@@ -434,7 +434,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     except DatabaseInUse as error:
         raise SystemExit(f"mdeal serve: {error}") from None
     http_limits = http_limits or HttpLimits()
-    refusals = Refusals(http_limits)
+    refusals = AddressBudget.refusals(http_limits)
     app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits,
                      when_ready=keep_frozen, refusals=refusals)
     print(f"monopoly-deal: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)", flush=True)

@@ -58,6 +58,16 @@ class HttpLimits:
     # a tenth as much (a page is refused a request now and then, a flood forty a second).
     refusals_per_address: int = 100
     refusals_per_second: float = 5.0
+    # Requests of any kind an address may make in a burst, and again each second after it (as nginx's
+    # limit_req in docs/deploy/nginx.conf; a page makes about ten to load, a game against nine bots twelve
+    # more, and a WebSocket's messages are no requests): each request costs the server about 0.5 ms, so a
+    # client sending request after request on its many sockets would otherwise take the event loop. A
+    # request over it is refused (429) by the protocol, and counts as a refusal.
+    requests_per_address: int = 60
+    requests_per_second: float = 20.0
+    # How long the protocol waits before it answers 429 (past either budget): answered at once, a client
+    # asking again at once cost the server a connection and a request each time, a hundred a second.
+    refusal_delay: float = 1.0
 
 
 def allowed_hosts_for(listen: str) -> frozenset[str]:
@@ -214,54 +224,69 @@ def trusted_networks(addresses: str) -> list[ipaddress.IPv4Network | ipaddress.I
     return [ipaddress.ip_network(a, strict=False) for a in items]
 
 
-_TOO_MANY_BODY = json.dumps({"error": "too many refused requests from your address: wait a few seconds"}).encode()
-#: The answer to an address over its refusals, written by the protocol itself.
-TOO_MANY = (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nretry-after: 5\r\n"
-            b"content-length: " + str(len(_TOO_MANY_BODY)).encode() + b"\r\nconnection: close\r\n"
-            + b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS) + b"\r\n" + _TOO_MANY_BODY)
+def _answer_429(why: str) -> bytes:
+    body = json.dumps({"error": why}).encode()
+    return (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\nretry-after: 5\r\n"
+            b"content-length: " + str(len(body)).encode() + b"\r\nconnection: close\r\n"
+            + b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS) + b"\r\n" + body)
+
+
+#: The answers to an address over its refusals, and over its requests, written by the protocol itself.
+TOO_MANY_REFUSED = _answer_429("too many refused requests from your address: wait a few seconds")
+TOO_MANY_REQUESTS = _answer_429("too many requests from your address: wait a few seconds")
 
 #: Addresses remembered with their open sockets before those with none are forgotten.
 ADDRESSES_KEPT = 10_000
 
 
-class Refusals:
-    """Each address's budget of refusals: ``limits.refusals_per_address`` at once, refilled at
-    ``limits.refusals_per_second``. The HTTP protocol counts its error answers, the application its
-    refused WebSockets (:meth:`count`); once an address's budget is spent, the protocol answers its
-    requests, WebSocket handshakes included, with 429 itself (:func:`guarded_protocol`).
+class AddressBudget:
+    """Each address's budget of something: ``burst`` at once, refilled at ``per_second``. The server
+    keeps two: the requests an address may make (:meth:`requests`), spent by the HTTP protocol at
+    each request, and the refusals it may be answered (:meth:`refusals`), spent by the protocol at
+    each error answer and by the application at each refused WebSocket. Once either is spent, the
+    protocol answers that address's requests, WebSocket handshakes included, with 429 itself
+    (:func:`guarded_protocol`).
 
-    >>> refusals = Refusals(HttpLimits(refusals_per_address=2, refusals_per_second=1.0))
+    >>> refusals = AddressBudget(burst=2, per_second=1.0)
     >>> refusals.count("192.0.2.1"); refusals.count("192.0.2.1")
     >>> refusals.left("192.0.2.1", time.monotonic()) < 1, refusals.left("192.0.2.2", time.monotonic())
     (True, 2.0)
     """
 
-    def __init__(self, limits: HttpLimits) -> None:
-        self.limits = limits
-        self._refused: dict[str, tuple[float, float]] = {}   # address -> (tokens left, when counted)
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst, self.per_second = float(burst), per_second
+        self._spent: dict[str, tuple[float, float]] = {}   # address -> (tokens left, when counted)
+
+    @classmethod
+    def refusals(cls, limits: HttpLimits) -> AddressBudget:
+        return cls(limits.refusals_per_address, limits.refusals_per_second)
+
+    @classmethod
+    def requests(cls, limits: HttpLimits) -> AddressBudget:
+        return cls(limits.requests_per_address, limits.requests_per_second)
 
     def left(self, host: str, now: float) -> float:
-        limits = self.limits
-        tokens, stamp = self._refused.get(host, (float(limits.refusals_per_address), now))
-        return min(float(limits.refusals_per_address), tokens + (now - stamp) * limits.refusals_per_second)
+        tokens, stamp = self._spent.get(host, (self.burst, now))
+        return min(self.burst, tokens + (now - stamp) * self.per_second)
 
     def count(self, host: str) -> None:
         now = time.monotonic()
-        if len(self._refused) > ADDRESSES_KEPT:   # forget the addresses whose budget is full again
-            full = self.limits.refusals_per_address
-            for gone in [h for h in self._refused if self.left(h, now) >= full]:
-                del self._refused[gone]
-        self._refused[host] = (self.left(host, now) - 1, now)
+        if len(self._spent) > ADDRESSES_KEPT:   # forget the addresses whose budget is full again
+            for gone in [h for h in self._spent if self.left(h, now) >= self.burst]:
+                del self._spent[gone]
+        self._spent[host] = (self.left(host, now) - 1, now)
 
 
 def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
-                     refusals: Refusals | None = None) -> type[asyncio.Protocol]:
+                     refusals: AddressBudget | None = None) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (httptools), with a time-out for a request that never finishes
-    arriving, a cap on its head's size, a cap on open sockets per address, and a budget of refusals
-    per address (``refusals``, shared with the application; not for the trusted proxies, whose sockets
-    carry everyone's requests). Pass it as ``uvicorn.run(..., http=…)``."""
+    arriving, a cap on its head's size, a cap on open sockets per address, and two budgets per
+    address: of requests, and of refusals (``refusals``, shared with the application). None of these
+    apply to the trusted proxies, whose sockets carry everyone's requests (the proxy limits each
+    client: docs/deploy.md). Pass it as ``uvicorn.run(..., http=…)``."""
     networks = trusted_networks(proxies)
-    budget = refusals or Refusals(limits)
+    refused = refusals or AddressBudget.refusals(limits)
+    requested = AddressBudget.requests(limits)
 
     def is_proxy(host: str) -> bool:
         try:
@@ -336,9 +361,16 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
         def on_headers_complete(self) -> None:
             self.head_done = True
             host = self.limited
-            if host is not None and budget.left(host, time.monotonic()) < 1:
-                self._too_many()
-                return
+            if host is not None:
+                now = time.monotonic()
+                if refused.left(host, now) < 1:
+                    self._too_many(TOO_MANY_REFUSED)
+                    return
+                if requested.left(host, now) < 1:
+                    refused.count(host)
+                    self._too_many(TOO_MANY_REQUESTS)
+                    return
+                requested.count(host)
             super().on_headers_complete()
             if host is None or self.parser.should_upgrade():   # a WebSocket's refusals are close codes
                 return
@@ -346,17 +378,24 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
 
             async def counting_send(message: Any) -> None:
                 if message["type"] == "http.response.start" and message["status"] >= 400:
-                    budget.count(host)
+                    refused.count(host)
                 await send(message)
 
             cycle.send = counting_send  # type: ignore[method-assign, assignment]
 
-        def _too_many(self) -> None:
-            """Answer 429 here, without the application, and close: nothing more of this socket is read."""
+        def _too_many(self, answer: bytes) -> None:
+            """Answer 429 here, without the application, after ``refusal_delay``, and close: nothing more of
+            this socket is read. The wait costs nothing, and a client that asks again as soon as it is answered
+            (on at most ``connections_per_address`` sockets) is held to one request a socket per wait."""
             self.refusing = True
             self._disarm()
-            self.transport.write(TOO_MANY)
-            self.transport.close()
+            self.request_timer = self.loop.call_later(limits.refusal_delay, self._answer, answer)
+
+        def _answer(self, answer: bytes) -> None:
+            self.request_timer = None
+            if not self.transport.is_closing():
+                self.transport.write(answer)
+                self.transport.close()
 
         def on_body(self, body: bytes) -> None:
             if not self.refusing:
@@ -370,6 +409,8 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
             super().on_message_complete()
 
         def handle_websocket_upgrade(self) -> None:
+            if self.refusing:   # answered 429 instead (its answer is waiting)
+                return
             self._disarm()   # the WebSocket protocol takes over: pings find a peer that is gone
             super().handle_websocket_upgrade()
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -222,6 +223,9 @@ class Room:
         self._timer: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self.hook: MatchHook | None = None      # a tournament match's: one game, no "again", stopped at its limit
+        # The summary as listed in the lobby, and its JSON, kept until the room changes (every change is
+        # broadcast, or is a connection coming or going): a listing of 500 rooms would cost ms each time.
+        self._listed: tuple[dict[str, Any], bytes | None] | None = None
 
     # --- what the room is, for the lobby and the database -------------------
 
@@ -232,6 +236,14 @@ class Room:
                 "hints": o.hints,
                 "seats": [s.public() if s else None for s in self.seats], "host": self.host,
                 "game_id": self.game_id, "watching": len(self.connections)}
+
+    def listed(self) -> tuple[dict[str, Any], bytes]:
+        """:meth:`summary` and its JSON, made again only after the room has changed."""
+        summary, encoded = self._listed or (self.summary(), None)
+        if encoded is None:
+            encoded = json.dumps(summary, separators=(",", ":")).encode()
+        self._listed = summary, encoded
+        return summary, encoded
 
     def data(self) -> dict[str, Any]:
         return {"options": self.options.model_dump(), "status": self.status, "game_id": self.game_id,
@@ -533,6 +545,7 @@ class Room:
         except BaseException:
             self.status = "playing"
             self._replay(game.restart(log=False), game.history[:index])
+            self._listed = None    # it may have been listed as finished meanwhile
             raise
         self._touch()
         if result is not None:
@@ -683,6 +696,7 @@ class Room:
         """Every connection its state; connections that would be sent the same (same seat, language and
         log position) share one message, encoded to JSON once."""
         summary = self.summary()
+        self._listed = summary, None
         made: dict[tuple[int | None, str, int], tuple[SharedMessage, int]] = {}
         for conn in list(self.connections):
             key = (conn.viewer, conn.lang, conn.sent)
@@ -702,6 +716,7 @@ class Room:
                 self.disconnect(old)
                 old.close(4409, "this seat was opened in another window")
         self.connections.add(conn)
+        self._listed = None
         self.lobby.count(conn, +1)
         if conn.viewer is not None:             # spectators coming and going keep no room alive
             self._touch()
@@ -710,6 +725,7 @@ class Room:
     def disconnect(self, conn: Connection) -> None:
         if conn in self.connections:
             self.connections.discard(conn)
+            self._listed = None
             self.lobby.count(conn, -1)
             if conn.viewer is not None:
                 self._touch()
@@ -872,7 +888,11 @@ class Lobby:
 
     def listing(self) -> list[dict[str, Any]]:
         """The public rooms seating players or playing (a private room is found only by its link)."""
-        return [r.summary() for r in self._live() if not r.options.private]
+        return [r.listed()[0] for r in self._live() if not r.options.private]
+
+    def listing_json(self) -> bytes:
+        """:meth:`listing` as JSON, joined from each room's own (made again only for rooms that changed)."""
+        return b"[" + b",".join([r.listed()[1] for r in self._live() if not r.options.private]) + b"]"
 
     async def resume_all(self) -> int:
         """Load every room from the database, each checked as a new one would be (a bad one is skipped
