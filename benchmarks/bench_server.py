@@ -21,7 +21,9 @@ one or two heuristic bots; a person acts 2–5 s after it is their turn to decid
 phases of ``--seconds`` alternate: quiet, then with one abusive client attacking
 the server from another process, ``--rounds`` times, so that drift in the
 machine's load falls on both kinds. It prints p50/p95/p99/max latency per phase
-and pooled per kind, the CPU the server, the clients and the attacker used, the
+and pooled per kind, the p99 of the latencies that lay wholly in seconds in which
+the hypervisor took no CPU time from this machine (:class:`StealWatch`: a stall of
+the host delays every client at once, in either kind of phase), the CPU the server, the clients and the attacker used, the
 server's memory per game, and what the attacker sent. ``--attacks busy`` is the
 control: the attacker only uses about the CPU the attacks use, and sends nothing.
 Every game's people come from an address of their own (127.1.x.y: all of
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import gc
 import json
@@ -186,16 +189,19 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Recorder:
-    """Latencies of the well-behaved clients, into the bucket of the phase now running (None: not measured)."""
+    """Latencies of the well-behaved clients, into the bucket of the phase now running (None: not measured),
+    each with when it ended."""
 
     def __init__(self) -> None:
         self.phase: str | None = None
         self.latencies: dict[str, list[float]] = {}
+        self.ended: dict[str, list[float]] = {}
         self.actions: dict[str, int] = {}
 
     def add(self, seconds: float) -> None:
         if self.phase is not None:
             self.latencies.setdefault(self.phase, []).append(seconds)
+            self.ended.setdefault(self.phase, []).append(time.monotonic())
 
     def acted(self) -> None:
         if self.phase is not None:
@@ -412,6 +418,39 @@ def abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...], ready:
     report.put(ATTACK)
 
 
+class StealWatch:
+    """The hypervisor's stolen time second by second (:func:`stolen_seconds`), to tell the latencies measured
+    while the host took no CPU time from this machine from the others: on a shared virtual machine a stall
+    of the host delays every client at once, in quiet and abusive phases alike, and sets their p99."""
+
+    #: A second in which the host took more than this share of the machine's CPU time is not quiet.
+    QUIET = 0.02
+
+    def __init__(self) -> None:
+        self.stamps: list[float] = []
+        self.quiet: list[bool] = []        # quiet[i]: the second from stamps[i] to stamps[i + 1]
+        self._cpus = os.cpu_count() or 1
+
+    async def watch(self) -> None:
+        last, stolen = time.monotonic(), stolen_seconds()
+        self.stamps.append(last)
+        while True:
+            await asyncio.sleep(1.0)
+            now, stolen_now = time.monotonic(), stolen_seconds()
+            self.quiet.append((stolen_now - stolen) / ((now - last) * self._cpus) <= self.QUIET)
+            self.stamps.append(now)
+            last, stolen = now, stolen_now
+
+    def unstolen(self, latencies: list[float], ended: list[float]) -> list[float]:
+        """The latencies that began and ended within quiet seconds, all of them quiet."""
+        kept = []
+        for latency, end in zip(latencies, ended, strict=True):
+            first, last = bisect.bisect_right(self.stamps, end - latency) - 1, bisect.bisect_right(self.stamps, end) - 1
+            if 0 <= first and last < len(self.quiet) and all(self.quiet[first:last + 1]):
+                kept.append(latency)
+        return kept
+
+
 def percentiles(latencies: list[float]) -> dict[str, float]:
     """p50, p95, p99 and max of ``latencies`` (seconds), in milliseconds."""
     ordered = sorted(latencies) or [float("nan")]
@@ -459,6 +498,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
         # the server's latency, so it collects in small steps as the server does.
         tune_gc()
         collecting = asyncio.ensure_future(keep_frozen())
+        steal = StealWatch()
+        watching = asyncio.ensure_future(steal.watch())
         await asyncio.sleep(2)
         await asyncio.gather(*(https[i].post(f"/api/rooms/{room}/start", json={"token": tokens[0]})
                                for i, (room, tokens) in enumerate(made)))
@@ -487,6 +528,7 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                          "clients": (time.process_time() - clients) / elapsed, "attacker": attacking,
                          "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(recorder.latencies.get(phase, []))})
+            rows[-1].update(unstolen(steal, recorder, [phase]))
             if attacker is not None:
                 try:
                     sent.append(await asyncio.to_thread(report.get, True, 30))
@@ -500,6 +542,7 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
         try:
             await playing
         finally:                                # this process collects as usual again (tests run this)
+            watching.cancel()
             collecting.cancel()
             gc.unfreeze()
             gc.enable()
@@ -513,8 +556,17 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                          **{column: statistics.mean(float(r[column]) for r in rows if str(r["phase"]).startswith(kind))
                             for column in ("stolen", "clients", "attacker")},
                          "rss": rss_mb(server_pid), "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
-                         **percentiles(pooled)})
+                         **percentiles(pooled),
+                         **unstolen(steal, recorder, [phase for phase in recorder.latencies if phase.startswith(kind)])})
     return rows, sent
+
+
+def unstolen(steal: StealWatch, recorder: Recorder, phases: list[str]) -> dict[str, float]:
+    """p99 of the latencies of ``phases`` that lay in quiet seconds of the host, and what share of them that is."""
+    every = [x for phase in phases for x in recorder.latencies.get(phase, [])]
+    kept = [x for phase in phases
+            for x in steal.unstolen(recorder.latencies.get(phase, []), recorder.ended.get(phase, []))]
+    return {"p99_unstolen": percentiles(kept)["p99"], "unstolen": len(kept) / max(1, len(every))}
 
 
 def place(server_pid: int) -> str:
@@ -554,8 +606,8 @@ def people_main(args: argparse.Namespace) -> None:
                 decoy = (f"http://127.0.0.1:{decoy_port}", asyncio.run(decoy_room(f"http://127.0.0.1:{decoy_port}")))
                 print(f"decoy server on CPU {','.join(map(str, sorted(os.sched_getaffinity(decoy_server.pid))))}")
             print("| games | phase | people actions/s | p50 | p95 | p99 | max | server CPU | clients' CPU | attacker's CPU "
-                  "| stolen | RSS | per game |")
-            print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+                  "| stolen | p99 in the host's quiet seconds (their share) | RSS | per game |")
+            print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
             try:
                 rows, attacks = asyncio.run(people_run(f"http://127.0.0.1:{port}", server.pid, games, args.seconds,
                                                        args.warmup, 0 if args.quiet_only else args.rounds,
@@ -571,7 +623,7 @@ def people_main(args: argparse.Namespace) -> None:
         for r in rows:
             print(f"| {r['games']} | {r['phase']} | {r['people_per_s']:.1f} | {r['p50']:,.1f} ms | "
                   f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | {r['clients']:.0%} | "
-                  f"{r['attacker']:.0%} | {r['stolen']:.0%} | "
+                  f"{r['attacker']:.0%} | {r['stolen']:.0%} | {r['p99_unstolen']:,.1f} ms ({r['unstolen']:.0%}) | "
                   f"{r['rss']:.0f} MB | {r['per_game_kb']:.0f} KiB |", flush=True)
         for n, attack in enumerate(attacks, 1):
             print(f"attack {n}: " + ", ".join(f"{what} {count:,}" for what, count in sorted(attack.items())))

@@ -32,6 +32,19 @@ def test_people_at_a_quick_pace_give_latencies_and_memory_per_game(tmp_path: Pat
     assert attacks == [] and row["phase"] == "quiet 1" and row["games"] == 3 and row["people_per_s"] > 1
     assert 0 < row["p50"] <= row["p95"] <= row["p99"] <= row["max"] < 10_000
     assert math.isfinite(row["per_game_kb"]) and row["rss"] > 0
+    assert 0 <= row["unstolen"] <= 1 and (row["unstolen"] == 0 or row["p99_unstolen"] <= row["max"])
+
+
+def test_latencies_in_a_second_the_host_took_time_are_told_apart() -> None:
+    """StealWatch keeps a latency only when every second it spanned was quiet (the host took no CPU time)."""
+    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    watch = bench.StealWatch()
+    watch.stamps, watch.quiet = [0.0, 1.0, 2.0, 3.0], [True, False, True]   # the second from 1.0 to 2.0 was not
+    latencies, ended = [0.1, 0.1, 0.5, 0.2, 0.1], [0.5, 1.5, 2.2, 2.5, 3.5]
+    assert watch.unstolen(latencies, ended) == [0.1, 0.2]   # 1.5 lay in it, 1.7-2.2 began in it, 3.5 is unknown
 
 
 def test_the_decoy_round_attacks_another_server_in_a_third_phase(tmp_path: Path,
