@@ -22,10 +22,11 @@ phases of ``--seconds`` alternate: quiet, then with one abusive client attacking
 the server from another process, ``--rounds`` times, so that drift in the
 machine's load falls on both kinds. It prints p50/p95/p99/max latency per phase
 and pooled per kind, the p99 of the latencies that lay wholly in seconds in which
-the hypervisor took no CPU time from this machine (:class:`StealWatch`: a stall of
-the host delays every client at once, in either kind of phase), the CPU the server, the clients and the attacker used, the
-server's memory per game, and what the attacker sent. ``--attacks busy`` is the
-control: the attacker only uses about the CPU the attacks use, and sends nothing.
+the hypervisor took at most 2% of this machine's CPU time (:class:`StealWatch`: a
+stall of the host delays every client at once, in either kind of phase), the CPU
+the server, the clients and the attacker used, the server's memory per game,
+and what the attacker sent. ``--attacks busy`` is the control: the attacker only
+uses about the CPU the attacks use, and sends nothing.
 Every game's people come from an address of their own (127.1.x.y: all of
 127.0.0.0/8 is this machine) and the abusive client from another
 (:data:`ABUSER`), so the server's per-client quotas stay at their defaults and
@@ -420,7 +421,7 @@ def abuse(base: str, room: str, seconds: float, attacks: tuple[str, ...], ready:
 
 class StealWatch:
     """The hypervisor's stolen time second by second (:func:`stolen_seconds`), to tell the latencies measured
-    while the host took no CPU time from this machine from the others: on a shared virtual machine a stall
+    while the host took (almost) no CPU time from this machine from the others: on a shared virtual machine a stall
     of the host delays every client at once, in quiet and abusive phases alike, and sets their p99."""
 
     #: A second in which the host took more than this share of the machine's CPU time is not quiet.
@@ -442,7 +443,7 @@ class StealWatch:
             last, stolen = now, stolen_now
 
     def unstolen(self, latencies: list[float], ended: list[float]) -> list[float]:
-        """The latencies that began and ended within quiet seconds, all of them quiet."""
+        """The latencies every second of which, from start to end, was quiet."""
         kept = []
         for latency, end in zip(latencies, ended, strict=True):
             first, last = bisect.bisect_right(self.stamps, end - latency) - 1, bisect.bisect_right(self.stamps, end) - 1

@@ -886,13 +886,17 @@ class Lobby:
             raise RoomError(f"no room {room_id!r}", 404)
         return room
 
-    def listing(self) -> list[dict[str, Any]]:
+    def _listed(self) -> list[tuple[dict[str, Any], bytes]]:
         """The public rooms seating players or playing (a private room is found only by its link)."""
-        return [r.listed()[0] for r in self._live() if not r.options.private]
+        return [r.listed() for r in self._live() if not r.options.private]
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The lobby's list of rooms: each one's summary."""
+        return [summary for summary, _ in self._listed()]
 
     def listing_json(self) -> bytes:
         """:meth:`listing` as JSON, joined from each room's own (made again only for rooms that changed)."""
-        return b"[" + b",".join([r.listed()[1] for r in self._live() if not r.options.private]) + b"]"
+        return b"[" + b",".join([encoded for _, encoded in self._listed()]) + b"]"
 
     async def resume_all(self) -> int:
         """Load every room from the database, each checked as a new one would be (a bad one is skipped
