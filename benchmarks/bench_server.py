@@ -43,6 +43,7 @@ import bisect
 import contextlib
 import gc
 import json
+import math
 import multiprocessing
 import os
 import queue
@@ -310,6 +311,8 @@ async def _flood_spectators(ws_base: str, room: str, until: float, sockets: int 
     """Spectator sockets on one room, kept open and never read from."""
     opened = []
     for _ in range(sockets):
+        if time.time() >= until:     # refused handshakes take a second each: the phase may end first
+            break
         tally("spectator sockets tried")
         try:
             opened.append(await connect(f"{ws_base}/ws/{room}", open_timeout=5, local_addr=(ABUSER, 0)))
@@ -360,6 +363,8 @@ async def _half_open(host: str, port: int, until: float, sockets: int = 1100) ->
     """Connections that send half a request and then nothing."""
     held = []
     for _ in range(sockets):
+        if time.time() >= until:
+            break
         try:
             _reader, writer = await asyncio.open_connection(host, port, local_addr=(ABUSER, 0))
             writer.write(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -535,7 +540,7 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                     sent.append(await asyncio.to_thread(report.get, True, 30))
                 except queue.Empty:
                     sent.append({})
-                attacker.join(timeout=10)
+                await asyncio.to_thread(attacker.join, 10)   # the people play on meanwhile
                 if attacker.is_alive():
                     attacker.kill()
                 await asyncio.sleep(5)          # the attacker's sockets closed before the next quiet phase
@@ -559,6 +564,8 @@ async def people_run(base: str, server_pid: int, games: int, seconds: float, war
                          "rss": rss_mb(server_pid), "per_game_kb": 1024 * (rss_mb(server_pid) - rss_before) / games,
                          **percentiles(pooled),
                          **unstolen(steal, recorder, [phase for phase in recorder.latencies if phase.startswith(kind)])})
+            if kind != "quiet":
+                rows[-1]["vs_quiet"] = p99_ratio(recorder, kind)
     return rows, sent
 
 
@@ -568,6 +575,37 @@ def unstolen(steal: StealWatch, recorder: Recorder, phases: list[str]) -> dict[s
     kept = [x for phase in phases
             for x in steal.unstolen(recorder.latencies.get(phase, []), recorder.ended.get(phase, []))]
     return {"p99_unstolen": percentiles(kept)["p99"], "unstolen": len(kept) / max(1, len(every))}
+
+
+def p99_ratio(recorder: Recorder, kind: str, base: str = "quiet", resamples: int = 1000, seed: int = 0
+              ) -> tuple[float, float, float]:
+    """The pooled p99 of the phases of ``kind`` over that of ``base``, with a 95% interval by a block bootstrap:
+    latencies are resampled by the second they ended in, whole seconds at a time, since one stall of the server or
+    of the host delays the latencies of a second together and resampling them one by one would make the interval
+    too narrow. Returns (ratio, low, high).
+
+    >>> r = Recorder(); r.phase = "quiet 1"; r.add(0.010); r.phase = "abusive 1"; r.add(0.012)
+    >>> [round(x, 2) for x in p99_ratio(r, "abusive", resamples=10)]
+    [1.2, 1.2, 1.2]
+    """
+    def seconds(of: str) -> list[list[float]]:
+        blocks: dict[tuple[str, int], list[float]] = {}
+        for phase, latencies in recorder.latencies.items():
+            if phase.startswith(of):
+                for latency, end in zip(latencies, recorder.ended[phase], strict=True):
+                    blocks.setdefault((phase, int(end)), []).append(latency)
+        return list(blocks.values())
+
+    def p99(blocks: list[list[float]]) -> float:
+        return percentiles([x for block in blocks for x in block])["p99"]
+
+    over, under = seconds(kind), seconds(base)
+    if not over or not under:
+        return math.nan, math.nan, math.nan
+    rng = random.Random(seed)
+    ratios = sorted(p99(rng.choices(over, k=len(over))) / p99(rng.choices(under, k=len(under)))
+                    for _ in range(resamples))
+    return p99(over) / p99(under), ratios[int(0.025 * resamples)], ratios[min(resamples - 1, int(0.975 * resamples))]
 
 
 def place(server_pid: int) -> str:
@@ -626,6 +664,11 @@ def people_main(args: argparse.Namespace) -> None:
                   f"{r['p95']:,.1f} ms | {r['p99']:,.1f} ms | {r['max']:,.0f} ms | {r['cpu']:.0%} | {r['clients']:.0%} | "
                   f"{r['attacker']:.0%} | {r['stolen']:.0%} | {r['p99_unstolen']:,.1f} ms ({r['unstolen']:.0%}) | "
                   f"{r['rss']:.0f} MB | {r['per_game_kb']:.0f} KiB |", flush=True)
+        for r in rows:
+            if "vs_quiet" in r:
+                ratio, low, high = r["vs_quiet"]
+                print(f"p99 {str(r['phase']).partition(',')[0]} / quiet, all rounds: {ratio:.2f} "
+                      f"(95% interval {low:.2f}-{high:.2f}, resampling whole seconds)")
         for n, attack in enumerate(attacks, 1):
             print(f"attack {n}: " + ", ".join(f"{what} {count:,}" for what, count in sorted(attack.items())))
 

@@ -35,7 +35,6 @@ only when that seat may see them; without one, it shows everything.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -226,6 +225,12 @@ ENGLISH: dict[str, str] = {
 _EFFECTS = frozenset(("moved", "took-set", "jailed", "inherited"))
 #: Events that need no words: the turn's end shows in the next heading, an attack's end in its effects.
 _SILENT = frozenset(("end", "done"))
+#: The method that tells each kind of event, by name: a table of the narrator's own bound methods would make
+#: every narrator a reference cycle, freed only by a full collection (the server runs few: server/tuning.py).
+_HANDLERS = {kind: f"_{kind.replace('-', '_')}" for kind in (
+    "dice", "turn", "skip", "draw", "reshuffle", "bank", "property", "recoloured", "regrouped", "swapped", "built",
+    "use", "no", "transfer", "transfer-cancelled", "cancelled", "took-set", "jailed", "inherited", "paid", "placed",
+    "discarded", "put-back", "over")}
 
 
 class Narrator:
@@ -256,17 +261,6 @@ class Narrator:
         self._pending: Message | None = None  # a card aimed at a player, until its effect or an answer
         self._noes = 0             # Just Say Nos in the current chain
         self._diced = False
-        self._handlers: dict[str, Callable[[tuple, list[Message]], None]] = {
-            "dice": self._dice, "turn": self._turn, "skip": self._skip, "draw": self._draw,
-            "reshuffle": self._reshuffle, "bank": self._bank, "property": self._property,
-            "recoloured": self._recoloured, "regrouped": self._regrouped, "swapped": self._swapped,
-            "built": self._built,
-            "use": self._use, "no": self._no, "transfer": self._transfer,
-            "transfer-cancelled": self._transfer_cancelled, "cancelled": self._cancelled,
-            "took-set": self._took_set, "jailed": self._jailed, "inherited": self._inherited,
-            "paid": self._paid, "placed": self._placed, "discarded": self._discarded,
-            "put-back": self._put_back, "over": self._over,
-        }
 
     def start(self) -> list[Message]:
         """What happened before the first decision: dice for the first seat, the first draw."""
@@ -297,7 +291,7 @@ class Narrator:
                 if kind not in _EFFECTS:
                     self._flush(out)
                 if kind not in _SILENT:
-                    self._handlers[kind](batch[i], out)
+                    getattr(self, _HANDLERS[kind])(batch[i], out)
             if kind != "no":
                 self._noes = 0
             i = j

@@ -18,16 +18,22 @@ from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Connection, Lobby, LobbyLimits, Room
 
 
+def _no_socket(code: int, reason: str) -> None:
+    """What closes a :class:`RecordingClient`'s socket: it has none."""
+
+
 class RecordingClient(Connection):
     """A client that keeps every message the room sends it, as JSON text would carry it."""
 
     def __init__(self, viewer: int | None, lang: str = "en", client: str | None = None) -> None:
-        super().__init__(viewer, lang, self._closed, client)
+        super().__init__(viewer, lang, _no_socket, client)   # not a method of its own: that would be a cycle
         self.received: list[dict[str, Any]] = []
         self.closed: tuple[int, str] | None = None
 
-    def _closed(self, code: int, reason: str) -> None:
-        self.closed = (code, reason)
+    def close(self, code: int, reason: str) -> None:
+        if not self.closing:
+            self.closed = (code, reason)
+        super().close(code, reason)
 
     def push(self, message: dict[str, Any]) -> None:
         self.received.append(json.loads(json.dumps(message)))

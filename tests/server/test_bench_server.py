@@ -47,6 +47,22 @@ def test_latencies_in_a_second_the_host_took_time_are_told_apart() -> None:
     assert watch.unstolen(latencies, ended) == [0.1, 0.2]   # 1.5 lay in it, 1.7-2.2 began in it, 3.5 is unknown
 
 
+def test_the_interval_of_the_p99_ratio_resamples_whole_seconds() -> None:
+    """One second in which every latency was slow (a stall) sets the abusive p99 at 20 times the quiet one; the
+    interval resamples seconds, so it reaches from resamples without that second (1) to those with it (20)."""
+    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    recorder = bench.Recorder()
+    for phase in ("quiet 1", "abusive 1"):
+        recorder.latencies[phase] = [0.2 if phase == "abusive 1" and second == 50 else 0.01
+                                     for second in range(100) for _ in range(10)]
+        recorder.ended[phase] = [float(second) + 0.5 for second in range(100) for _ in range(10)]
+    ratio, low, high = bench.p99_ratio(recorder, "abusive", resamples=200)
+    assert (round(ratio), round(low), round(high)) == (20, 1, 20)
+
+
 def test_the_decoy_round_attacks_another_server_in_a_third_phase(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """``--decoy``: each round is quiet, abusive (this server) and elsewhere (the decoy); the control attack

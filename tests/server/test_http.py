@@ -256,6 +256,35 @@ def test_an_address_whose_sockets_are_refused_again_and_again_is_refused_at_the_
         server.stop()
 
 
+def _masked_text(text: str) -> bytes:
+    """A client's WebSocket text frame (clients mask theirs), of under 126 bytes."""
+    payload, mask = text.encode(), b"\x01\x02\x03\x04"
+    assert len(payload) < 126
+    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def test_a_websocket_cut_off_that_goes_on_sending_is_dropped(server: GuardedServer) -> None:
+    """A spectator floods ``lang`` and never reads: the server cuts it off (1008) and, as it goes on sending
+    instead of answering the close, drops its socket within a few KiB, not after uvicorn's 10 s of parsing."""
+    room = httpx.post(f"http://127.0.0.1:{server.port}/api/rooms", json={}).json()["id"]
+    with server.raw() as sock:
+        sock.sendall(f"GET /ws/{room} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 101")
+        frames = _masked_text('{"type": "lang", "lang": "zh-Hant"}') * 50     # 2 KiB
+        started, sent = time.monotonic(), 0
+        with pytest.raises((BrokenPipeError, ConnectionResetError)):
+            while time.monotonic() - started < 8:
+                sock.sendall(frames)
+                sent += len(frames)
+                time.sleep(0.02)
+        assert time.monotonic() - started < 4 and sent < 200 * 1024, (time.monotonic() - started, sent)
+
+
 def test_a_request_head_that_never_ends_is_timed_out(server: GuardedServer) -> None:
     with server.raw() as slow:
         slow.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\n")   # ... and never the blank line

@@ -19,7 +19,7 @@ from monopoly_deal.server.rooms import Connection, Room
 from monopoly_deal.server.tuning import keep_frozen
 from monopoly_deal.server.views import encoded, hello
 
-from .helpers import new_lobby, seated_room
+from .helpers import RecordingClient, new_lobby, seated_room
 
 
 def test_serve_runs_without_per_message_compression_and_with_the_tuned_collector(
@@ -68,6 +68,38 @@ async def test_keep_frozen_freezes_what_lives_and_thaws_it_for_a_full_collection
     finally:
         task.cancel()
         gc.unfreeze()
+
+
+@pytest.mark.asyncio
+async def test_a_room_played_to_the_end_and_closed_is_freed_without_the_collector() -> None:
+    """The server freezes what lives out of the collector's sight (server/tuning.py): a reference cycle among a
+    room's long-lived objects (its game, its narrators, its connections) would be freed only by a full collection,
+    which at 500 games stops the server for seconds. So a room, its game and its narrators must go by reference
+    counting alone once the room is closed."""
+    lobby = await new_lobby()
+    gc.collect()
+    gc.disable()
+    try:
+        room, _ = await seated_room(lobby, humans=1, bots=2)
+        player, spectator = RecordingClient(0), RecordingClient(None)
+        room.connect(player)
+        room.connect(spectator)
+        for _ in range(3000):
+            state = player.last_state()
+            if state["game"]["decision"]["type"] == "over":
+                break
+            if state["legal"]:
+                await room.act(0, state["legal"][0]["notation"])
+            await asyncio.sleep(0.001)
+        assert player.last_state()["game"]["decision"]["type"] == "over"
+        probes = [weakref.ref(x) for x in (room, *room.narrators.values())]   # each narrator holds the game
+        await lobby.close_room(room)
+        del room, player, spectator, state
+        await asyncio.sleep(0.05)                   # the room's tasks end
+        assert [p() for p in probes] == [None] * len(probes)
+    finally:
+        gc.enable()
+        await lobby.close()
 
 
 class Keeping(Connection):

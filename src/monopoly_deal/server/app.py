@@ -31,7 +31,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import BOTS
 from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
-from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, protect
+from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
     MAX_TURNS,
@@ -340,6 +340,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
     throttle = Throttle(limits.messages_per_second, limits.message_burst)
     budgets: ClientBudgets = websocket.app.state.client_budgets
     shared = budgets.open(client or "", limits)
+    warned = False   # told to slow down since the last message answered
     try:
         while not writer.done():
             event = await websocket.receive()
@@ -355,8 +356,11 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                     _count_refusal(websocket)
                     await websocket.close(1008, "too many messages")
                     break
-                conn.push(SLOW_DOWN)
+                if not warned:   # once a run of refusals: a flood's every message answered was a write each
+                    conn.push(SLOW_DOWN)
+                    warned = True
             else:
+                warned = False
                 await _answer(room, conn, message)
             await asyncio.sleep(0)   # let every other client's messages, bots and clocks have their turn
     except WebSocketDisconnect:
@@ -442,6 +446,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
     # Per-message compression cost 7-13% of the event loop at 500 games, for messages of a few KB on
     # connections that are mostly local or behind a proxy: off.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
-                http=guarded_protocol(http_limits, forwarded_allow_ips, refusals), ws_ping_interval=WS_PING_SECONDS,
+                http=guarded_protocol(http_limits, forwarded_allow_ips, refusals),
+                ws=guarded_websocket_protocol(http_limits), ws_ping_interval=WS_PING_SECONDS,
                 ws_ping_timeout=WS_PING_SECONDS, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 ws_per_message_deflate=False)

@@ -1,8 +1,9 @@
 """HTTP protections in front of the game: host names, security headers, body size, slow and greedy sockets.
 
-Three ASGI middlewares wrap the application (:func:`protect`), and :func:`guarded_protocol`
+Three ASGI middlewares wrap the application (:func:`protect`), :func:`guarded_protocol`
 makes uvicorn's HTTP protocol time out requests that never finish and refuse an address's
-sockets beyond a cap. Every limit is in :class:`HttpLimits`, with the reason for its default.
+sockets beyond a cap, and :func:`guarded_websocket_protocol` drops a closed WebSocket whose
+peer goes on sending. Every limit is in :class:`HttpLimits`, with the reason for its default.
 
 >>> sorted(allowed_hosts_for("127.0.0.1"))
 ['127.0.0.1', '::1', 'localhost']
@@ -24,6 +25,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -55,9 +57,11 @@ class HttpLimits:
     # Requests an address may have refused (answered 400 or more; a WebSocket refused or cut off) in a burst,
     # and again each second after it:
     # beyond that its requests are refused (429) before they reach the application, which costs the others
-    # a tenth as much (a page is refused a request now and then, a flood forty a second).
-    refusals_per_address: int = 100
-    refusals_per_second: float = 5.0
+    # a tenth as much (a page is refused a request now and then, a flood forty a second). Each refusal the
+    # application makes costs about a millisecond, and an attack's burst of them lands on everyone's p99: at a
+    # burst of 100 and 5 a second, the attacks of bench_server.py had 300 a minute reach the application.
+    refusals_per_address: int = 20
+    refusals_per_second: float = 2.0
     # Requests of any kind an address may make in a burst, and again each second after it (as nginx's
     # limit_req in docs/deploy/nginx.conf; a page makes about ten to load, a game against nine bots twelve
     # more, and a WebSocket's messages are no requests): each request costs the server about 0.5 ms, so a
@@ -68,6 +72,12 @@ class HttpLimits:
     # How long the protocol waits before it answers 429 (past either budget): answered at once, a client
     # asking again at once cost the server a connection and a request each time, a hundred a second.
     refusal_delay: float = 1.0
+    # A WebSocket the server has closed (cut off for flooding, too slow to read, its seat given up) waits
+    # this long for the peer's close reply, and reads at most this much of what else the peer sends, before
+    # its socket is dropped: a page answers at once, with a message or two in flight; a flood that reads
+    # nothing never answers and, left the usual 10 s, had the server parse a thousand messages a second.
+    websocket_close_timeout: float = 2.0
+    max_after_close_bytes: int = 4 * 1024
 
 
 def allowed_hosts_for(listen: str) -> frozenset[str]:
@@ -419,3 +429,38 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
             super().connection_lost(exc)
 
     return GuardedHttpProtocol
+
+
+def guarded_websocket_protocol(limits: HttpLimits) -> type[asyncio.Protocol]:
+    """uvicorn's WebSocket protocol, dropping the socket of a WebSocket the server has closed once its peer
+    has sent ``max_after_close_bytes`` more or not answered the close in ``websocket_close_timeout``. uvicorn
+    reads, parses and discards a closed WebSocket's messages until the peer answers the close, or for 10 s and
+    then waits for its unread answers to be taken: a client that floods and never reads would cost the server
+    for as long. Pass it as ``uvicorn.run(..., ws=…)``."""
+
+    class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
+        after_close = 0   # bytes received since the close was sent
+
+        def data_received(self, data: bytes) -> None:
+            if self.close_sent:
+                self.after_close += len(data)
+                if self.after_close > limits.max_after_close_bytes:
+                    self._drop()
+                    return
+            super().data_received(data)
+
+        async def send(self, message: Any) -> None:
+            closing = not self.close_sent
+            await super().send(message)
+            if closing and self.close_sent and self.close_timer is not None:   # the close was sent just now
+                self.close_timer.cancel()
+                self.close_timer = self.loop.call_later(limits.websocket_close_timeout, self._drop)
+
+        def _drop(self) -> None:
+            """Close the socket now, with whatever is still unsent: the peer does not read it."""
+            if self.close_timer is not None:
+                self.close_timer.cancel()
+                self.close_timer = None
+            self.transport.abort()
+
+    return GuardedWebSocketProtocol

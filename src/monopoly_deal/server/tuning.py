@@ -16,11 +16,15 @@ games, up to 1.6 s, more as games pile up (``docs/web.md``, Speed). So:
   out of the collector's sight (``gc.freeze()``), so no step walks more than
   a tenth of a second's survivors and none walks an object twice. Frozen
   objects are still freed the moment nothing refers to them; only garbage in
-  reference cycles that formed after its objects were frozen (a finished
-  game's engine and narrator refer to each other) waits, until the thaw every
-  ``THAW_EVERY`` seconds gives everything back to one full collection. One
-  long pause every quarter of an hour, and the memory of a quarter of an
-  hour's cyclic garbage at most.
+  reference cycles that formed after its objects were frozen waits, until the
+  thaw every ``THAW_EVERY`` seconds gives everything back to one full
+  collection. The game's own objects make no cycles (a room, its game and its
+  narrators go by reference counting: tests/server/test_performance.py); the
+  cycles that wait are uvicorn's and FastAPI's, a few dozen objects for each
+  HTTP connection (its protocol, request cycle, transport). One long pause
+  every quarter of an hour, about a microsecond for each object the server
+  holds (1.0-1.6 s at 500 games with 1.0-1.1 million objects, docs/web.md),
+  and the memory of a quarter of an hour's cyclic garbage at most.
 
 >>> import gc
 >>> tune_gc(); gc.isenabled()
