@@ -435,8 +435,8 @@ def guarded_websocket_protocol(limits: HttpLimits) -> type[asyncio.Protocol]:
     """uvicorn's WebSocket protocol, dropping the socket of a WebSocket the server has closed once its peer
     has sent ``max_after_close_bytes`` more or not answered the close in ``websocket_close_timeout``. uvicorn
     reads, parses and discards a closed WebSocket's messages until the peer answers the close, or for 10 s and
-    then waits for its unread answers to be taken: a client that floods and never reads would cost the server
-    for as long. Pass it as ``uvicorn.run(..., ws=…)``."""
+    then waits for its unread answers to be taken (uvicorn 0.52.1 and later: pyproject.toml asks for it): a client
+    that floods and never reads would cost the server for as long. Pass it as ``uvicorn.run(..., ws=…)``."""
 
     class GuardedWebSocketProtocol(WebSocketsSansIOProtocol):
         after_close = 0   # bytes received since the close was sent
