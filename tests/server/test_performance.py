@@ -71,11 +71,13 @@ async def test_keep_frozen_freezes_what_lives_and_thaws_it_for_a_full_collection
 
 
 @pytest.mark.asyncio
-async def test_a_room_played_to_the_end_and_closed_is_freed_without_the_collector() -> None:
+@pytest.mark.parametrize("actions", [12, 3000])
+async def test_a_room_closed_mid_game_or_at_its_end_is_freed_without_the_collector(actions: int) -> None:
     """The server freezes what lives out of the collector's sight (server/tuning.py): a reference cycle among a
-    room's long-lived objects (its game, its narrators, its connections) would be freed only by a full collection,
-    which at 500 games stops the server for seconds. So a room, its game and its narrators must go by reference
-    counting alone once the room is closed."""
+    room's long-lived objects (its game, its narrators, its connections, its bots' and clock's tasks, which keep
+    their CancelledError and so their frame) would be freed only by a full collection, which at 500 games stops the
+    server for seconds. So a room, its game and its narrators must go by reference counting alone once the room is
+    closed, with its bots thinking (after a few of the person's actions) or at the game's end."""
     lobby = await new_lobby()
     gc.collect()
     gc.disable()
@@ -84,14 +86,14 @@ async def test_a_room_played_to_the_end_and_closed_is_freed_without_the_collecto
         player, spectator = RecordingClient(0), RecordingClient(None)
         room.connect(player)
         room.connect(spectator)
-        for _ in range(3000):
+        for _ in range(actions):
             state = player.last_state()
             if state["game"]["decision"]["type"] == "over":
                 break
             if state["legal"]:
                 await room.act(0, state["legal"][0]["notation"])
             await asyncio.sleep(0.001)
-        assert player.last_state()["game"]["decision"]["type"] == "over"
+        assert actions < 3000 or player.last_state()["game"]["decision"]["type"] == "over"
         probes = [weakref.ref(x) for x in (room, *room.narrators.values())]   # each narrator holds the game
         await lobby.close_room(room)
         del room, player, spectator, state

@@ -738,10 +738,13 @@ class Room:
         return any(c.viewer is not None for c in self.connections)
 
     def stop(self) -> None:
-        """Stop the clock and the bots (the room is closing or the server stopping)."""
+        """Stop the clock and the bots (the room is closing or the server stopping), and let go of them: a
+        cancelled task keeps its CancelledError, whose traceback holds the task's frame and so this room, a
+        reference cycle that only the collector's full collection would free (server/tuning.py)."""
         for task in (self._timer, self._bot_task):
             if task is not None:
                 task.cancel()
+        self._timer = self._bot_task = None
 
     def send_state(self, conn: Connection, from_start: bool = False) -> None:
         if from_start:
