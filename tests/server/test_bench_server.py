@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import math
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -61,6 +64,23 @@ def test_the_interval_of_the_p99_ratio_resamples_whole_seconds() -> None:
         recorder.ended[phase] = [float(second) + 0.5 for second in range(100) for _ in range(10)]
     ratio, low, high = bench.p99_ratio(recorder, "abusive", resamples=200)
     assert (round(ratio), round(low), round(high)) == (20, 1, 20)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling class")
+def test_the_attacker_and_the_decoy_run_only_on_cpu_time_the_clients_leave() -> None:
+    """They stand for other machines: in the idle class a client that wakes takes the CPU from them at once."""
+    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert os.sched_getscheduler(other.pid) != os.SCHED_IDLE
+        bench.as_another_machine(other.pid)
+        assert os.sched_getscheduler(other.pid) == os.SCHED_IDLE
+    finally:
+        other.kill()
+        other.wait()
 
 
 def test_the_decoy_round_attacks_another_server_in_a_third_phase(tmp_path: Path,
