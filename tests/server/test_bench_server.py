@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -17,12 +18,18 @@ from .helpers import Server
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_server.py"
 
 
-def test_people_at_a_quick_pace_give_latencies_and_memory_per_game(tmp_path: Path,
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def _load_bench() -> ModuleType:
+    """benchmarks/bench_server.py as a module (benchmarks/ is no package)."""
     spec = importlib.util.spec_from_file_location("bench_server", BENCH)
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_people_at_a_quick_pace_give_latencies_and_memory_per_game(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = _load_bench()
     monkeypatch.setattr(bench, "PACE", (0.05, 0.15))     # people in a hurry, so a short run has figures
     server = Server(f"sqlite:///{tmp_path / 'bench.sqlite3'}")
     server.start()
@@ -40,10 +47,7 @@ def test_people_at_a_quick_pace_give_latencies_and_memory_per_game(tmp_path: Pat
 
 def test_latencies_in_a_second_the_host_took_time_are_told_apart() -> None:
     """StealWatch keeps a latency only when every second it spanned was quiet (the host took no CPU time)."""
-    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _load_bench()
     watch = bench.StealWatch()
     watch.stamps, watch.quiet = [0.0, 1.0, 2.0, 3.0], [True, False, True]   # the second from 1.0 to 2.0 was not
     latencies, ended = [0.1, 0.1, 0.5, 0.2, 0.1], [0.5, 1.5, 2.2, 2.5, 3.5]
@@ -53,10 +57,7 @@ def test_latencies_in_a_second_the_host_took_time_are_told_apart() -> None:
 def test_the_interval_of_the_p99_ratio_resamples_whole_seconds() -> None:
     """One second in which every latency was slow (a stall) sets the abusive p99 at 20 times the quiet one; the
     interval resamples seconds, so it reaches from resamples without that second (1) to those with it (20)."""
-    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _load_bench()
     recorder = bench.Recorder()
     for phase in ("quiet 1", "abusive 1"):
         recorder.latencies[phase] = [0.2 if phase == "abusive 1" and second == 50 else 0.01
@@ -69,10 +70,7 @@ def test_the_interval_of_the_p99_ratio_resamples_whole_seconds() -> None:
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling class")
 def test_the_attacker_and_the_decoy_run_only_on_cpu_time_the_clients_leave() -> None:
     """They stand for other machines: in the idle class a client that wakes takes the CPU from them at once."""
-    spec = importlib.util.spec_from_file_location("bench_server", BENCH)
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _load_bench()
     other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
     try:
         assert os.sched_getscheduler(other.pid) != os.SCHED_IDLE
