@@ -205,6 +205,31 @@ def test_an_address_refused_again_and_again_is_refused_before_the_application() 
         server.stop()
 
 
+def test_a_refused_address_cannot_make_the_server_read_a_body_while_it_waits_for_its_answer() -> None:
+    """Past its budget, an address waits a second for its 429; a body it sends on meanwhile stays unread
+    (in the sockets' buffers, a few MiB at most), not read and dropped by the server at the wire's speed."""
+    server = GuardedServer(refusals=2, refusal_delay=3.0)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{server.port}",
+                          transport=httpx.HTTPTransport(local_address="127.0.0.2")) as flood:
+            assert [flood.get("/api/rooms/nosuchroom").status_code for _ in range(2)] == [404] * 2
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5, source_address=("127.0.0.2", 0)) as body:
+            body.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                         b"Transfer-Encoding: chunked\r\n\r\n")
+            time.sleep(0.3)                             # the head alone: the server now holds its 429
+            chunk = b"%x\r\n%s\r\n" % (1 << 20, b" " * (1 << 20))
+            body.settimeout(0.3)
+            sent, started = 0, time.monotonic()
+            while time.monotonic() - started < 1.5:
+                try:
+                    sent += body.send(chunk)
+                except TimeoutError:                    # the buffers are full: nobody reads
+                    break
+            assert sent < 32 << 20, f"{sent >> 20} MiB read by the server in {time.monotonic() - started:.1f} s"
+    finally:
+        server.stop()
+
+
 def test_an_address_making_request_after_request_is_held_to_its_share() -> None:
     """Good requests cost too (the lobby listing most): past a burst, an address's requests are answered 429
     by the protocol itself until its budget refills, on every socket it holds; another address's are not."""

@@ -396,8 +396,11 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
         def _too_many(self, answer: bytes) -> None:
             """Answer 429 here, without the application, after ``refusal_delay``, and close: nothing more of
             this socket is read. The wait costs nothing, and a client that asks again as soon as it is answered
-            (on at most ``connections_per_address`` sockets) is held to one request a socket per wait."""
+            (on at most ``connections_per_address`` sockets) is held to one request a socket per wait. Reading
+            stops meanwhile: a body sent on (a flood's, 60 MiB a second) would otherwise be read and dropped
+            by the server for that second, which cost the others more than any other attack."""
             self.refusing = True
+            self.flow.pause_reading()
             self._disarm()
             self.request_timer = self.loop.call_later(limits.refusal_delay, self._answer, answer)
 
