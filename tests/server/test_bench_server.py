@@ -101,3 +101,18 @@ def test_the_decoy_round_attacks_another_server_in_a_third_phase(tmp_path: Path,
         decoy.stop()
     assert [row["phase"] for row in rows] == ["quiet 1", "abusive 1", "elsewhere 1"]
     assert len(attacks) == 2      # one report from each attack phase (a loaded machine may leave the niced one idle)
+
+
+def test_phases_are_counterbalanced_so_a_drift_of_the_server_falls_on_both_kinds() -> None:
+    """With quiet first in every round, each attack phase came later than its quiet one while the server's p99
+    drifted up as games piled up: the ratio was biased against the server. Over each two rounds every kind
+    takes every place once."""
+    bench = _load_bench()
+    for decoy in (False, True):
+        phases = bench.phase_order(4, decoy)
+        kinds = ("quiet", "abusive", "elsewhere") if decoy else ("quiet", "abusive")
+        assert sorted(phases) == sorted(f"{kind} {n}" for kind in kinds for n in range(1, 5))
+        for kind in kinds:
+            places = [i for i, phase in enumerate(phases) if phase.startswith(kind)]
+            assert sum(places) == sum(range(len(phases))) * len(places) // len(phases)   # every kind's mean place alike
+    assert bench.phase_order(1) == ["quiet 1", "abusive 1"]
