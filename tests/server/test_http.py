@@ -6,6 +6,7 @@ server in a child process; the rest through the ASGI application.
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import subprocess
@@ -24,7 +25,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocketDisconnect
 
 from monopoly_deal.server import LobbyLimits, create_app
-from monopoly_deal.server.http import CONTENT_SECURITY_POLICY, allowed_hosts_for, host_allowed
+from monopoly_deal.server.http import CONTENT_SECURITY_POLICY, HttpLimits, allowed_hosts_for, host_allowed
 
 from .helpers import Server
 
@@ -393,6 +394,19 @@ def test_the_documented_nginx_configuration_parses(tmp_path: Path) -> None:
     result = subprocess.run([nginx, "-t", "-c", str(main), "-p", str(tmp_path)], capture_output=True, text=True,
                             check=False)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_documented_proxy_limits_each_client_as_the_server_does_without_one() -> None:
+    """Behind the proxy the server trusts its address and leaves the per-client request budget to nginx's
+    ``limit_req``: the two must agree, or a deployment would be looser than the server on its own."""
+    site = (REPO / "docs/deploy/nginx.conf").read_text()
+    limits = HttpLimits()
+    rate = re.search(r"zone=mdeal_requests:\S+ rate=(\d+)r/s;", site)
+    burst = re.search(r"limit_req\s+zone=mdeal_requests burst=(\d+)", site)
+    sockets = re.search(r"limit_conn\s+mdeal_connections (\d+);", site)
+    assert rate is not None and burst is not None and sockets is not None
+    assert (float(rate.group(1)), int(burst.group(1))) == (limits.requests_per_second, limits.requests_per_address)
+    assert int(sockets.group(1)) == limits.connections_per_address
 
 
 def test_mdeal_serve_allowed_hosts_names_the_public_host(tmp_path: Path) -> None:

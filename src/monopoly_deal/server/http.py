@@ -67,7 +67,7 @@ class HttpLimits:
     # more, and a WebSocket's messages are no requests): each request costs the server about 0.5 ms, so a
     # client sending request after request on its many sockets would otherwise take the event loop. A
     # request over it is refused (429) by the protocol, and counts as a refusal. With 20 a second and 2
-    # refusals a second, bench_server.py's attacks still raised the people's p99 by 21-30%; with these, 9%.
+    # refusals a second, bench_server.py's attacks still raised the people's p99 by 21-30%; with these, 4-9%.
     requests_per_address: int = 60
     requests_per_second: float = 10.0
     # How long the protocol waits before it answers 429 (past either budget): answered at once, a client
