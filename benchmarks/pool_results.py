@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from monopoly_deal.arena.stats import wilson
-from monopoly_deal.bots.ismcts import ITERATIONS_PER_TABLE
+from monopoly_deal.bots.ismcts import default_budget
 
 
 def load_runs(folders: list[Path]) -> list[dict[str, Any]]:
@@ -49,7 +49,7 @@ def pool(runs: list[dict[str, Any]]) -> dict[tuple[int, tuple[str, ...]], dict[s
 def iterations(spec: str, players: int) -> int:
     """The iterations per decision of an ``ismcts`` spec (its default when it names none)."""
     found = re.search(r"iters=(\d+)", spec)
-    return int(found.group(1)) if found else ITERATIONS_PER_TABLE // players
+    return int(found.group(1)) if found else default_budget(players)[0]
 
 
 def plot(groups: dict[tuple[int, tuple[str, ...]], dict[str, Any]], path: Path) -> None:

@@ -63,7 +63,7 @@ CASES = [
     (["play", "--bots", "nosuchbot"], 2, "unknown bot 'nosuchbot'"),
     (["play", "--bots", "random:seed=x"], 2, "bot 'random': seed must be a whole number from 0 to 9223372036854775807 (its random generator's seed), not 'x'"),
     (["play", "--bots", "ismcts:iters=abc"], 2, "bot 'ismcts': iters must be a whole number from 1 to 20000"),
-    (["play", "--bots", "ismcts:iters=1.5"], 2, "bot 'ismcts': iters must be a whole number from 1 to 20000 (iterations (playouts) per decision, default 800 / players), not '1.5'"),
+    (["play", "--bots", "ismcts:iters=1.5"], 2, "bot 'ismcts': iters must be a whole number from 1 to 20000 (iterations (playouts) per decision, default 300 with 2 players, else 800 / players), not '1.5'"),
     (["play", "--bots", "ismcts:time=nan"], 2, "bot 'ismcts': time must be a number from 0.01 to 10 (seconds per decision instead of iterations), not 'nan'"),
     (["play", "--bots", "random,random,random"], 2, "2 bot seat(s) but 3 bot specs"),
     (["play", "--humans", "5"], 2, "--humans must be from 0 to 3"),

@@ -10,8 +10,8 @@ import pytest
 
 from monopoly_deal import Game
 from monopoly_deal.bots import BOTS, BotSpecError, HeuristicBot, IsmctsBot, RandomBot, Seat, make_bot
-from monopoly_deal.bots.heuristic import value_features, win_chance
 from monopoly_deal.bots.registry import FileOption
+from monopoly_deal.bots.value import win_chance
 
 SPECS = ["random", "heuristic", "ismcts:iters=30", "ismcts:iters=20,depth=3,c=0.3,rounds=2", "ismcts:iters=20,fitted=1"]
 
@@ -128,8 +128,17 @@ def test_the_opponent_model_plays_to_the_start_of_the_bots_next_turn(players: in
     game = _midgame(seed=3, players=players)
     me, turn = game.decider, game.turn
     world = game.determinize(me, 1)
-    IsmctsBot(seed=1, rounds=rounds)._play_on(world, me, turn)
+    IsmctsBot._play_on(world, me, turn, rounds)
     assert world.over or (world.active == me and world.decision == 0 and world.turn == turn + rounds * players)
+
+
+@pytest.mark.parametrize("players, spec, budget", [
+    (2, "ismcts", (300, 2)), (4, "ismcts", (200, 1)), (3, "ismcts", (266, 1)),
+    (2, "ismcts:iters=50", (50, 2)), (2, "ismcts:rounds=1", (300, 1)), (4, "ismcts:time=0.5", (None, 1)),
+])
+def test_the_default_budget_plays_two_rounds_in_two_player_games_and_one_in_bigger_ones(
+        players: int, spec: str, budget: tuple[int | None, int]) -> None:
+    assert make_bot(spec)._budget(players) == budget
 
 
 # --- no peeking -----------------------------------------------------------------------------
@@ -166,7 +175,9 @@ def test_ismcts_does_not_peek_at_hidden_cards(players: int) -> None:
         assert other.view(me) == game.view(me)
         assert [other.hands[p] for p in range(players) if p != me] != [game.hands[p] for p in range(players) if p != me]
         assert other.draw != game.draw
-        assert value_features(game, me) == value_features(other, me)     # what its playouts end in
+        for sample in range(3):   # its playouts start from samples, and score with a value that reads their hands
+            one, two = game.determinize(me, sample), other.determinize(me, sample)
+            assert (one.hands, one.draw) == (two.hands, two.draw) and win_chance(one, me) == win_chance(two, me)
         for bot_seed in range(2):
             a = IsmctsBot(seed=bot_seed, iters=120).choose(Seat(game, me))
             b = IsmctsBot(seed=bot_seed, iters=120).choose(Seat(other, me))
@@ -179,15 +190,6 @@ def test_heuristic_does_not_peek_at_hidden_cards() -> None:
         other = _reshuffle_hidden(game, game.decider, seed)
         assert HeuristicBot(seed=1).choose(Seat(game, game.decider)) == \
             HeuristicBot(seed=1).choose(Seat(other, game.decider))
-
-
-def test_the_fitted_chance_to_win_is_certain_at_the_end_and_grows_with_a_complete_set() -> None:  # R7.1
-    game = play(Game(2, seed=4, log=False), [HeuristicBot(seed=0), HeuristicBot(seed=1)])
-    assert game.winner >= 0 and win_chance(game, game.winner) == 1.0 and win_chance(game, 1 - game.winner) == 0.0
-    two = Game.from_position(2, groups={0: [("red", ["red", "red"], None, None)]})
-    three = Game.from_position(2, groups={0: [("red", ["red", "red", "red"], None, None)]})
-    assert 0 < win_chance(two, 0) < win_chance(three, 0) < 1
-    assert win_chance(three, 1) < win_chance(two, 1)
 
 
 # --- heuristic choices ----------------------------------------------------------------------

@@ -22,7 +22,6 @@ the draw pile there are a random sample, so it never sees hidden cards.
 
 from __future__ import annotations
 
-import math
 import random
 
 from ..engine import SET_SIZE, TYPES, Action, Game, Kind
@@ -176,74 +175,3 @@ class HeuristicBot:
         scored = [(action_score(world, seat.seat, a, now), self._rng.random(), a) for a in actions]
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return [Alternative(a, score) for score, _, a in scored[:top]]
-
-
-# --- a fitted chance to win, for searches --------------------------------------------------------
-
-#: Weights of :func:`win_chance`'s logistic model, one set fitted on 2-player games and one on 4-player
-#: games (used from 3 players up) of heuristic self-play, by ``benchmarks/fit_value.py``: the features of
-#: :func:`value_features` in order.
-WIN_WEIGHTS_2P = (1.263, 0.878, 0.746, 0.738, -0.047, 0.167, 0.088, -0.024, 0.536, 0.595, 1.496, 0.314, 0.146,
-                  0.179, 0.168, -0.070, -0.214, -0.831, -0.906, -0.651, -0.850, -0.220, -0.049, -0.012, -0.181,
-                  -0.327, -0.571, -0.236)
-WIN_WEIGHTS_MANY = (0.887, 0.582, 0.778, 0.859, 0.062, 0.121, 0.144, 0.249, 0.847, 0.330, 1.078, 0.241, 0.345,
-                    0.205, 0.133, -0.109, -0.143, -0.413, -0.490, -0.391, -0.353, -0.239, 0.013, -0.142, -0.206,
-                    -0.455, -0.460, -1.520)
-_STEALS = frozenset((Kind.SLY_DEAL, Kind.FORCED_DEAL, Kind.DOUBLE_SLY_DEAL))
-_RENTS = frozenset((Kind.RENT, Kind.RENT_ANY))
-_PROPERTIES = frozenset((Kind.PROPERTY, Kind.WILD, Kind.RAINBOW))
-_KINDS = tuple(t.kind for t in TYPES)
-
-
-def _table_features(game: Game, p: int) -> list[float]:
-    """Complete colours (up to 3), the three best unfinished colours' progress, the bank (to 20M and
-    above), buildings, and two complete colours (alone and times the best progress)."""
-    complete, build, partial = colours_progress(game, p)
-    partial += [0.0, 0.0, 0.0]
-    values, types = game.deck.values, game.deck.cards
-    bank = sum(values[types[c]] for c in game.banks[p])
-    two = float(complete >= 2)
-    return [float(min(complete, 3)), partial[0], partial[1], partial[2], min(bank, 20) / 10,
-            max(bank - 20, 0) / 10, float(build), two, two * partial[0]]
-
-
-def _hand_features(game: Game, p: int) -> list[float]:
-    """Just Say No, Deal Breaker, steals, rents, other action cards, properties, money (to 20M), hand size."""
-    values, types = game.deck.values, game.deck.cards
-    jsn = breaker = steal = rent = other = props = money = 0
-    for c in game.hands[p]:
-        kind = _KINDS[types[c]]
-        if kind == Kind.JUST_SAY_NO:
-            jsn += 1
-        elif kind == Kind.DEAL_BREAKER:
-            breaker += 1
-        elif kind in _STEALS:
-            steal += 1
-        elif kind in _RENTS:
-            rent += 1
-        elif kind in _PROPERTIES:
-            props += 1
-        elif kind == Kind.MONEY:
-            money += values[types[c]]
-        else:
-            other += 1
-    return [float(jsn), float(breaker), float(steal), float(rent), float(other), float(props), min(money, 20) / 10,
-            len(game.hands[p]) / 7]
-
-
-def value_features(game: Game, player: int) -> list[float]:
-    """What :func:`win_chance` weighs: ``player``'s table and hand, the table and hand size of the opponent
-    with the best position (without hands), and a constant."""
-    opponent = max((q for q in range(game.players) if q != player), key=lambda q: position_value(game, q, hand=False))
-    return (_table_features(game, player) + _hand_features(game, player) + _table_features(game, opponent)
-            + [len(game.hands[opponent]) / 7, 1.0])
-
-
-def win_chance(game: Game, player: int) -> float:
-    """``player``'s chance to win from here, by a logistic model of the position fitted on heuristic
-    self-play at the start of turns (1 or 0 once the game is over; 0.5 for everyone after a draw)."""
-    if game.over:
-        return 1.0 if game.winner == player else (0.5 if game.winner < 0 else 0.0)
-    weights = WIN_WEIGHTS_2P if game.players == 2 else WIN_WEIGHTS_MANY
-    z = sum(w * x for w, x in zip(weights, value_features(game, player), strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

@@ -7,11 +7,14 @@ plays this turn, the cards of one payment; ``depth`` decisions in all, by UCB
 with availability counts over the actions legal in that sample), then lets an
 opponent model play on: every seat, the bot's included, makes the heuristic
 bot's choice on the sampled world, through the other players' turns to the
-start of the bot's next turn (``rounds`` of them). The reward is 1 for a win,
-0 for a loss, else the bot's chance to win from there as a logistic model
-fitted on heuristic self-play judges it (``heuristic.win_chance``); with
-``fitted=0``, a logistic of its lead in the heuristic's position value, which
-predicts the winner less well and made a weaker search.
+start of the bot's next turn, or of a later one (``rounds``: by default its
+second turn from now in 2-player games, so that two of the opponent's turns are
+played, and its next in bigger games, where one round already holds two or
+more). The reward is 1 for a win, 0 for a loss, else the bot's chance to win
+from there as a logistic model fitted on heuristic self-play judges it
+(``value.win_chance``); with ``fitted=0``, a logistic of its lead in the
+heuristic's position value, which predicts the winner less well and made a
+weaker search.
 
 Three choices make the search sharp for this game. Playing on through the
 replies shows what a one-step look-ahead misses: the Sly Deal a property laid
@@ -31,10 +34,10 @@ the playouts; the bot plays the best of the last two by mean reward.
 >>> bot.choose(Seat(game, game.decider)) in game.legal_actions()
 True
 
-Budget: ``iters`` iterations (playouts) per decision, or ``time`` seconds per
-decision (then the result depends on the machine's speed: use ``iters`` to
-reproduce); ``max_seconds`` caps a decision whatever the budget (the server's
-per-decision limit).
+Budget: ``iters`` iterations (playouts) per decision (by default
+:func:`default_budget`'s), or ``time`` seconds per decision (then the result
+depends on the machine's speed: use ``iters`` to reproduce); ``max_seconds``
+caps a decision whatever the budget (the server's per-decision limit).
 """
 
 from __future__ import annotations
@@ -46,11 +49,25 @@ import time
 from ..engine import Action, Game
 from .base import Seat
 from .explain import Alternative
-from .heuristic import REARRANGING, action_score, best_action, plain_answer, standing, win_chance
+from .heuristic import REARRANGING, action_score, best_action, plain_answer, standing
+from .value import win_chance
 
-#: The default budget, shared out by the players: 400 iterations a decision in 2-player games, 200 in 4-player
-#: ones (each playout runs through every other player's turn).
+#: The default budget in games of 3 players or more, shared out by the players: 200 iterations a decision in
+#: 4-player games (each playout runs through every other player's turn).
 ITERATIONS_PER_TABLE = 800
+
+#: The default in 2-player games: this many iterations, each played on to the bot's second turn from now.
+TWO_PLAYER_BUDGET = (300, 2)
+
+
+def default_budget(players: int) -> tuple[int, int]:
+    """The iterations a decision and the rounds the search uses when not told: 300 iterations of two rounds in
+    2-player games, 800 / players of one round in bigger ones (about 0.2 CPU s a decision either way, compiled).
+
+    >>> default_budget(2), default_budget(4)
+    ((300, 2), (200, 1))
+    """
+    return TWO_PLAYER_BUDGET if players == 2 else (ITERATIONS_PER_TABLE // players, 1)
 
 #: How sharply the lead in position value maps to a reward in [0, 1] (a logistic curve).
 REWARD_SCALE = 4.0
@@ -84,7 +101,7 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, seed: int | None = None, iters: int | str | None = None, time: float | str | None = None,
-                 c: float | str = 0.4, depth: int | str = 1, rounds: int | str = 1, width: int | str = 0,
+                 c: float | str = 0.4, depth: int | str = 1, rounds: int | str | None = None, width: int | str = 0,
                  fitted: int | str = 1, max_seconds: float | None = None) -> None:
         self._rng = random.Random(seed)
         self.iters = int(iters) if iters is not None else None
@@ -93,10 +110,10 @@ class IsmctsBot:
             raise ValueError("iters must be at least 1 and time above 0")
         self.c = float(c)
         self.depth = int(depth)
-        self.rounds = int(rounds)
+        self.rounds = int(rounds) if rounds is not None else None
         self.width = int(width)
         self.fitted = bool(int(fitted))
-        if self.c < 0 or self.depth < 1 or self.rounds < 1:
+        if self.c < 0 or self.depth < 1 or (self.rounds is not None and self.rounds < 1):
             raise ValueError("c must not be negative, depth and rounds at least 1")
         self.max_seconds = max_seconds   # a hard cap on one decision, whatever the budget (a server's)
         self.last_iterations = 0
@@ -129,9 +146,7 @@ class IsmctsBot:
         candidates = self._widest(seat, searched(actions), rng)
         if len(candidates) == 1:
             return [Alternative(candidates[0])]
-        iters = self.iters
-        if iters is None and self.seconds is None:
-            iters = ITERATIONS_PER_TABLE // len(seat.view()["hand_sizes"])
+        iters, rounds = self._budget(len(seat.view()["hand_sizes"]))
         root = {a: _Node() for a in candidates}
         dropped: list[Action] = []  # the worst first
         phases = math.ceil(math.log2(len(candidates)))
@@ -148,7 +163,7 @@ class IsmctsBot:
                 for a in candidates:
                     game = world.clone()
                     game.apply(a)
-                    self._iterate(root[a], game, seat.seat, world.turn, rng)
+                    self._iterate(root[a], game, seat.seat, world.turn, rounds, rng)
                 done += len(candidates)
                 if done >= stop or time.perf_counter() >= deadline:
                     break
@@ -159,6 +174,12 @@ class IsmctsBot:
         self.last_iterations = done
         return [Alternative(a, root[a].total / root[a].visits, root[a].visits)
                 for a in candidates + dropped[::-1]]
+
+    def _budget(self, players: int) -> tuple[int | None, int]:
+        """Iterations a decision (None: only ``time`` bounds it) and rounds, the defaults filled in."""
+        default_iters, rounds = default_budget(players)
+        iters = self.iters if self.iters is not None or self.seconds is not None else default_iters
+        return iters, self.rounds or rounds
 
     def _widest(self, seat: Seat, actions: tuple[Action, ...], rng: random.Random) -> list[Action]:
         """The ``width`` actions the heuristic scores best on one sample, and the plain answer (ending the turn,
@@ -183,7 +204,7 @@ class IsmctsBot:
         score, action = max((action_score(world, seat.seat, a, now), i) for i, a in enumerate(moves))
         return moves[action] if score > -math.inf else None
 
-    def _iterate(self, node: _Node, game: Game, me: int, turn: int, rng: random.Random) -> None:
+    def _iterate(self, node: _Node, game: Game, me: int, turn: int, rounds: int, rng: random.Random) -> None:
         """One iteration below a first action: down the tree of ``me``'s choices, then the model, then the reward."""
         path = [node]
         while len(path) < self.depth and not game.over and game.decider == me and game.turn == turn:
@@ -208,15 +229,16 @@ class IsmctsBot:
             path.append(node)
             if untried:
                 break
-        self._play_on(game, me, turn)
+        self._play_on(game, me, turn, rounds)
         value = win_chance(game, me) if self.fitted else reward(game, me)
         for n in path:
             n.visits += 1
             n.total += value
 
-    def _play_on(self, game: Game, me: int, turn: int) -> None:
+    @staticmethod
+    def _play_on(game: Game, me: int, turn: int, rounds: int) -> None:
         """The opponent model: heuristic play by every seat until ``rounds`` more of ``me``'s turns begin."""
-        left = self.rounds
+        left = rounds
         while not game.over:
             if game.turn != turn:
                 turn = game.turn

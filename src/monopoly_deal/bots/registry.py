@@ -128,11 +128,13 @@ register(BotInfo("random", "uniform over the legal actions", RandomBot, {}))
 register(BotInfo("heuristic", "one-step look-ahead: builds sets, banks, keeps Just Say No for real threats",
                  HeuristicBot, {}))
 register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled hidden cards", IsmctsBot, {
-    "iters": BotOption("iterations (playouts) per decision, default 800 / players", int, 1, 20_000),
+    "iters": BotOption("iterations (playouts) per decision, default 300 with 2 players, else 800 / players", int, 1,
+                       20_000),
     "time": BotOption("seconds per decision instead of iterations", float, 0.01, 10),
     "depth": BotOption("how many of its own decisions in a row the tree holds, default 1", int, 1, 10),
     "c": BotOption("UCB exploration constant below the first decision, default 0.4", float, 0, 10),
-    "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 1", int, 1, 5),
+    "rounds": BotOption("how many of its own next turns the opponent model plays up to, default 2 with 2 players, "
+                        "else 1", int, 1, 5),
     "width": BotOption("first actions searched: the heuristic's best this many (0: all), default 0", int, 0, 100),
     "fitted": BotOption("what a playout's end is worth: 1 the fitted chance to win, 0 the heuristic's lead, default 1",
                         int, 0, 1),
@@ -224,7 +226,7 @@ def make_bot(spec: str, seed: int | None = None, max_seconds: float | None = Non
     >>> make_bot("ismcts:iters=1000000000000")
     Traceback (most recent call last):
     ...
-    monopoly_deal.bots.registry.BotSpecError: bot 'ismcts': iters must be a whole number from 1 to 20000 (iterations (playouts) per decision, default 800 / players), not '1000000000000'
+    monopoly_deal.bots.registry.BotSpecError: bot 'ismcts': iters must be a whole number from 1 to 20000 (iterations (playouts) per decision, default 300 with 2 players, else 800 / players), not '1000000000000'
     """
     name, options = parse_spec(spec)
     info = BOTS.get(name)
