@@ -42,21 +42,22 @@ WIN_WEIGHTS_MANY = (
     -0.320, -0.413, -0.156, -0.164, -0.133, -0.014, -0.220, 0.089, -0.113, -0.106, -0.605, -0.304, -0.067, -0.369,
     -0.225, -0.421, -0.099, -0.044, -0.091, -1.348)
 
-#: The names of :func:`value_features`, in order (what ``fit_value.py`` prints beside each weight).
-FEATURES = (
+_TABLE_FEATURES = (
     "one complete", "two complete", "1/lacking, best colour", "1/lacking, second", "1/lacking, third",
     "colours one card short", "bank to 20M /10", "bank above 20M /10", "buildings", "highest rent /10",
-    "properties /10", "two complete / lacking", "two complete x one short",
+    "properties /10", "two complete / lacking", "two complete x one short")
+_HAND_FEATURES = (
     "Just Say No", "Deal Breaker", "Deal Breaker x a set to break", "steals", "steals x properties to steal",
     "rent for a colour held", "rent for no colour held", "any-colour rent", "Double the Rent", "Pass Go",
     "Debt Collector, Birthday", "house, hotel", "properties completing a set (to 2)",
-    "properties for a colour held", "other properties", "rainbow wilds", "money to 20M /10", "hand size /7",
-) + tuple(f"opponent's {name}" for name in (
-    "one complete", "two complete", "1/lacking, best colour", "1/lacking, second", "1/lacking, third",
-    "colours one card short", "bank to 20M /10", "bank above 20M /10", "buildings", "highest rent /10",
-    "properties /10", "two complete / lacking", "two complete x one short", "hand size /7",
-    "Just Say No", "Deal Breaker", "Deal Breaker x a set to break", "steals", "steals x properties to steal",
-)) + ("constant",)
+    "properties for a colour held", "other properties", "rainbow wilds", "money to 20M /10", "hand size /7")
+_THREATS = 5  # the first hand features, the opponent's threats
+_HAS_A_SET, _PROPERTIES = _TABLE_FEATURES.index("one complete"), _TABLE_FEATURES.index("properties /10")
+
+#: The names of :func:`value_features`, in order (what ``fit_value.py`` prints beside each weight).
+FEATURES = (_TABLE_FEATURES + _HAND_FEATURES
+            + tuple(f"opponent's {name}" for name in _TABLE_FEATURES + ("hand size /7",) + _HAND_FEATURES[:_THREATS])
+            + ("constant",))
 
 
 def _table(game: Game, p: int) -> tuple[list[float], list[int]]:
@@ -137,8 +138,8 @@ def value_features(game: Game, player: int) -> list[float]:
     opponent = max((q for q in range(game.players) if q != player), key=lambda q: position_value(game, q, hand=False))
     mine, my_colours = _table(game, player)
     theirs, their_colours = _table(game, opponent)
-    hand = _hand(game, player, my_colours, theirs[0], min(theirs[10], 1.0))
-    threats = _hand(game, opponent, their_colours, mine[0], min(mine[10], 1.0))[:5]
+    hand = _hand(game, player, my_colours, theirs[_HAS_A_SET], min(theirs[_PROPERTIES], 1.0))
+    threats = _hand(game, opponent, their_colours, mine[_HAS_A_SET], min(mine[_PROPERTIES], 1.0))[:_THREATS]
     return mine + hand + theirs + [len(game.hands[opponent]) / 7] + threats + [1.0]
 
 
