@@ -94,8 +94,9 @@ def _table(game: Game, p: int) -> tuple[list[float], list[int]]:
 
 # The counts of ``_hand``, by what a card can do: each kind of action card adds to one, a rent card to the first
 # or second rent count, a property to one of the three property counts (money is summed apart).
+_COUNTS = 14
 (_JSN, _BREAKER, _STEAL, _RENT, _IDLE_RENT, _ANY_RENT, _DOUBLE, _PASS_GO, _COLLECT, _BUILDING,
- _COMPLETING, _FITTING, _OTHER_PROPERTY, _RAINBOW) = range(14)
+ _COMPLETING, _FITTING, _OTHER_PROPERTY, _RAINBOW) = range(_COUNTS)
 _COUNT_BY_KIND = {
     Kind.JUST_SAY_NO: _JSN, Kind.DEAL_BREAKER: _BREAKER, Kind.SLY_DEAL: _STEAL, Kind.FORCED_DEAL: _STEAL,
     Kind.DOUBLE_SLY_DEAL: _STEAL, Kind.RENT_ANY: _ANY_RENT, Kind.DOUBLE_RENT: _DOUBLE, Kind.PASS_GO: _PASS_GO,
@@ -108,7 +109,7 @@ def _hand(game: Game, p: int, held: list[int], to_break: float, to_steal: float)
     """``p``'s hand by what each card can do for ``p`` (``held``: its table by colour), given whether the
     opponent has a complete set (``to_break``) and how many properties, a tenth of them up to 1 (``to_steal``)."""
     values, types = game.deck.values, game.deck.cards
-    n = [0] * 14
+    n = [0] * _COUNTS
     money = 0
     for c in game.hands[p]:
         t = types[c]
