@@ -145,7 +145,8 @@ def test_bad_input_is_one_clear_line(argv: list[str], code: int, message: str, p
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--version"])
-    assert info.value.code == 0 and capsys.readouterr().out.startswith("mdeal 0.")
+    out = capsys.readouterr().out
+    assert info.value.code == 0 and out.startswith("mdeal 0.") and "engine" in out and "Python 3." in out
 
 
 def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: pytest.MonkeyPatch,

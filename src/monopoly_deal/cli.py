@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .bots import BOTS
-from .engine import Rules
+from .engine import COMPILED, Rules
 from .engine.rules import MAX_TURNS
 from .i18n import LANGUAGES, get_translator
 from .parallel import RayUnavailable, check_ray
@@ -22,6 +22,12 @@ from .tournament.report import OUTPUTS
 #: Exit codes: 2 when the command line is wrong (nothing was done), 1 when what it names fails
 #: (a file that is not a record, a database that does not answer, a port in use).
 USAGE, FAILED = 2, 1
+
+#: Which engine is installed, in one line (``mdeal --version``, ``mdeal serve``, ``mdeal sim``).
+ENGINE = "compiled engine (mypyc)" if COMPILED else "pure-Python engine, about 3.5x slower"
+#: What a pure-Python install is told when the server starts.
+PURE_ENGINE_NOTE = (f"monopoly-deal: the {ENGINE} (the same game; installed without a working C compiler, "
+                    "or with MDEAL_PURE=1): reinstall with one for the compiled engine")
 
 
 class UsageError(Exception):
@@ -75,7 +81,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="mdeal", description="Monopoly Deal: play, simulate, replay, check rules.")
-    parser.add_argument("--version", action="version", version=f"mdeal {__version__}")
+    parser.add_argument("--version", action="version", version=f"mdeal {__version__} (Python {sys.version.split()[0]}, {ENGINE})")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = sub.add_parser("sim", help="play random-bot games; report speed and results")
@@ -545,6 +551,8 @@ def _run_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--limit: {error}") from None
     _check_port(args.host, args.port)
     _check_database(args.db)
+    if not COMPILED:
+        print(PURE_ENGINE_NOTE, flush=True)
     serve(args.host, args.port, args.db, limits, args.allowed_hosts, args.forwarded_allow_ips)
     return 0
 
@@ -662,6 +670,7 @@ def _run_sim(args: argparse.Namespace) -> int:
     except InvariantBroken as error:
         raise Failure(f"invariant broken: {error}") from None
     print(stats.summary())
+    print(f"  {ENGINE}")
     if args.check:
         print("  invariants: every card accounted for exactly once after every action")
     return 0
