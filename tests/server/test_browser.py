@@ -167,7 +167,7 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         page.click("#quick-play")                 # no name typed: the default, "you"
         page.wait_for_selector("#hand .card")
         seats = [page.inner_text(f"#table-{p} h3") for p in range(3)]
-        assert seats[0].startswith("P1 你 ★") and page.locator("#tables > section").count() == 3
+        assert seats[0].startswith("P1 你 ★") and page.locator("#tables section.table").count() == 3
         # bots are named in the page's language
         assert seats[1].startswith("P2 策略電腦 2") and seats[2].startswith("P3 策略電腦 3")
         browser.close()

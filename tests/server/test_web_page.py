@@ -249,7 +249,7 @@ def test_ten_players_fit_a_laptop_and_a_phone_and_no_card_name_is_cut(server: Se
                           " localStorage.setItem('mdeal-lang', 'zh-Hans'); }", [room, token])
             page.goto(f"{server.url}/?room={room}")
             page.wait_for_selector("#hand .card")
-            assert page.locator("#tables > section").count() == 10
+            assert page.locator("#tables section.table").count() == 10
             assert page.evaluate("document.documentElement.scrollWidth") == width
             cut = page.evaluate("""[...document.querySelectorAll('.card')]
                 .filter((c) => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).length""")

@@ -26,6 +26,7 @@ const state = {
   room: null, game: null, legal: [], you: null, invite: null, log: [], notices: [], error: "",
   selected: null, deadline: null, offset: 0, connected: false, bots: [], version: null,
   hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
+  seatOpen: new Map(),   // opponents' tables opened or closed by hand (else open while they are involved)
 };
 let socket = null;
 const token = () => localStorage.getItem(tokenKey(roomId));
@@ -148,6 +149,8 @@ function context() {
     hintsAllowed: state.room.hints !== false, hintPending: state.hintPending, askHint,
     ticker: state.log.slice(-4).map(inWords), logSize: state.log.length, paid: state.pay.paid,
     copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render, reuse: !state.replay,
+    involved: new Set(), expanded: (p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : ctx.involved.has(p)),
+    toggleSeat: (p, open) => { state.seatOpen.set(p, open); render(); },
   };
   if (!game) return ctx;
   for (const a of state.legal) {
@@ -164,6 +167,10 @@ function context() {
   const d = game.decision;
   if (d.type === "respond" || d.type === "pay") ctx.targets.add(d.type === "pay" ? d.payer : d.target);
   for (const [owner, colour, key] of d.cards || []) ctx.marked.add(`${game.names.indexOf(owner)}:${colour}:${key}`);
+  // The opponents a decision is about open by themselves: who charges, who pays, whose cards are at stake.
+  for (const p of [...ctx.targets, d.against, d.receiver, ...(d.cards || []).map(([owner]) => game.names.indexOf(owner))]) {
+    if (Number.isInteger(p) && p >= 0 && p !== state.you) ctx.involved.add(p);
+  }
   return ctx;
 }
 
@@ -182,7 +189,8 @@ function statusBar(ctx) {
 
 function gameParts(ctx) {
   if (state.replay) return [state.replay.render()];
-  const parts = [statusBar(ctx), ...state.notices.slice(-2).map((n, i) => el("p", { class: "notice", "data-key": `notice-${state.notices.length - 2 + i}`, role: "status" }, words.t(n.notice, n)))];
+  const notices = state.notices.slice(-2).map((n, i) => el("p", { class: "notice", "data-key": `notice-${state.notices.length - 2 + i}`, role: "status" }, words.t(n.notice, n)));
+  const parts = [el("div", { class: "topline", id: "topline" }, statusBar(ctx), notices)];
   if (state.game.decision.type === "over") parts.push(finished(ctx));
   else parts.push(prompt(ctx));
   parts.push(table(ctx));
@@ -206,7 +214,7 @@ function render() {
   parts.push(el("p", { class: "error", id: "error", role: "alert" }, state.error));
   const before = state.game && !state.replay ? measure(app) : null;
   const focused = document.activeElement;
-  morph(app, el("main", { id: "app" }, parts));
+  morph(app, el("main", { id: "app", class: state.game && !state.replay ? "game" : null }, parts));
   document.body.dataset.version = state.version ?? "";
   if (state.game && !performance.getEntriesByName("mdeal-first-game").length) performance.mark("mdeal-first-game");
   if (state.game && !state.replay) afterUpdate(before, focused);

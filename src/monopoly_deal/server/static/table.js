@@ -1,6 +1,8 @@
-// The table: opponents around the top, the draw and discard piles and the ticker in the middle, you at
-// the bottom with your hand. Each seat shows its hand size, bank total, sets with progress and rent,
-// buildings and complete sets. Drawn fresh from the seat's view on each message, then morphed in place.
+// The table: opponents in a strip at the top, compact (name, hand size, bank total, sets) and expandable
+// to their whole table (the player being charged, stolen from or answered opens by itself); the draw and
+// discard piles and the latest moves in the middle; your table and your hand. Each region is a named
+// landmark ("Your hand", "Your table", "Piles"); style.css lays them out to fit the screen. Drawn fresh
+// from the seat's view on each message, then morphed in place.
 import { card } from "./cards.js";
 import { el, reuse } from "./dom.js";
 
@@ -51,32 +53,57 @@ function bank(ctx, p, cards) {
     })));
 }
 
+// A seat's sets in brief: a colour chip with "cards/needed" for each group, complete ones ticked.
+function setChips(ctx, p) {
+  const { words } = ctx;
+  return el("span", { class: "set-chips" }, ctx.state.game.groups[p].map((g) => {
+    const colour = words.C.colours[g.colour] || { name: g.colour, size: 0 };
+    return el("span", { class: `set-chip${g.complete ? " complete" : ""}`, "data-key": `chip${p}-${g.colour}-${g.group}`,
+      title: colour.name }, el("span", { class: `chip c-${g.colour}` }), `${g.cards.length}/${colour.size || "–"}`);
+  }));
+}
+
+function bankTotal(ctx, p) {
+  return ctx.state.game.banks[p].reduce((sum, key) => sum + (ctx.words.C.cards[key] || { value: 0 }).value, 0);
+}
+
 function seat(ctx, p) {
   const { state, words } = ctx;
   const game = state.game;
   const d = game.decision;
+  const mine = p === ctx.you;
+  const open = mine || Boolean(game.hands) || ctx.expanded(p);   // at the end every hand is shown
   const complete = game.groups[p].filter((g) => g.complete).length;
-  const classes = ["panel", "table", p === ctx.you ? "mine" : "opponent", p === game.active ? "active" : "",
+  const classes = ["panel", "table", mine ? "mine" : "opponent", open ? "open" : "compact", p === game.active ? "active" : "",
     d.type !== "over" && p === d.player ? "deciding" : "", ctx.targets.has(p) ? "target" : "", game.winner === p ? "winner" : ""];
-  const heading = `P${p + 1} ${ctx.seatName(p)}${p === ctx.you ? " ★" : ""} · ${handCount(words, game.hand_sizes[p])}`;
-  return el("section", { class: classes.filter(Boolean).join(" "), id: `table-${p}`, "aria-label": heading },
-    el("h3", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
+  const heading = `P${p + 1} ${ctx.seatName(p)}${mine ? " ★" : ""} · ${handCount(words, game.hand_sizes[p])}`;
+  const toggle = mine ? null : el("button", { class: "expand", "aria-expanded": open ? "true" : "false", "aria-controls": open ? `seat-body-${p}` : null,
+    "aria-label": words.t(open ? "hide-table" : "show-table", { player: ctx.seatName(p) }), onclick: () => ctx.toggleSeat(p, !open) },
+  el("span", { class: "caret", "aria-hidden": "true" }));
+  return el("section", { class: classes.filter(Boolean).join(" "), id: `table-${p}`, "aria-label": mine ? words.t("landmark-table") : heading },
+    el("div", { class: "seat-head" },
+      el("span", { class: "avatar", "aria-hidden": "true" }, String(p + 1)),
+      el("h3", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
+      toggle),
     el("div", { class: "stats" },
       el("span", { class: "hand-stack", id: `hand-count-${p}`, "aria-hidden": "true" }, String(game.hand_sizes[p])),
-      el("span", { class: "sets-done" }, words.t("sets-done", { count: complete, goal: game.edition === "enhanced" ? 4 : 3 }))),
-    game.groups[p].length ? el("div", { class: "sets" }, game.groups[p].map((g) => group(ctx, p, g)))
-      : el("p", { class: "none" }, words.ui("no-properties")),
-    bank(ctx, p, game.banks[p]),
-    game.hands && p !== ctx.you ? el("div", { class: "open-hand", role: "group", "aria-label": words.t("hand-of", { player: ctx.seatName(p) }) },
-      el("span", { class: "bank-total" }, words.t("hand-of", { player: ctx.seatName(p) })),
-      game.hands[p].map((key, i) => card(words, key, { small: true, key: `oh${p}-${key}-${i}` }))) : null);
+      el("span", { class: "bank-short" }, words.t("bank-short", { amount: `${bankTotal(ctx, p)}M` })),
+      el("span", { class: "sets-done" }, words.t("sets-done", { count: complete, goal: game.edition === "enhanced" ? 4 : 3 })),
+      open ? null : setChips(ctx, p)),
+    open ? el("div", { class: "seat-body", id: `seat-body-${p}` },
+      game.groups[p].length ? el("div", { class: "sets" }, game.groups[p].map((g) => group(ctx, p, g)))
+        : el("p", { class: "none" }, words.ui("no-properties")),
+      bank(ctx, p, game.banks[p]),
+      game.hands && !mine ? el("div", { class: "open-hand", role: "group", "aria-label": words.t("hand-of", { player: ctx.seatName(p) }) },
+        el("span", { class: "bank-total" }, words.t("hand-of", { player: ctx.seatName(p) })),
+        game.hands[p].map((key, i) => card(words, key, { small: true, key: `oh${p}-${key}-${i}` }))) : null) : null);
 }
 
 function middle(ctx) {
   const { state, words } = ctx;
   const game = state.game;
   const top = game.discard[game.discard.length - 1];
-  return el("div", { class: "middle", id: "middle" },
+  return el("section", { class: "middle", id: "middle", "aria-label": words.t("landmark-piles") },
     el("div", { class: "piles" },
       el("div", { class: "pile draw", id: "draw-pile", role: "img", "aria-label": words.ui("draw-pile", { count: game.draw_size }) },
         el("div", { class: "card back" }, el("span", {}, String(game.draw_size)))),
@@ -90,7 +117,7 @@ function middle(ctx) {
 export function hand(ctx) {
   const { state, words } = ctx;
   const counts = new Map();
-  return el("div", { class: "panel hand", id: "hand", role: "group", "aria-label": words.ui("your-hand", { count: state.game.hand.length }) },
+  return el("section", { class: "panel hand", id: "hand", "aria-label": words.t("landmark-hand") },
     el("h3", {}, words.ui("your-hand", { count: state.game.hand.length })),
     el("div", { class: "cards", onkeydown: arrows }, state.game.hand.map((key) => {
       const n = (counts.get(key) || 0) + 1;
@@ -119,17 +146,19 @@ function seatOnce(ctx, p) {
   if (!ctx.reuse) return seat(ctx, p);
   const game = ctx.state.game;
   const d = game.decision;
-  const signature = JSON.stringify([ctx.lang, ctx.you, ctx.seatName(p), game.groups[p], game.banks[p], game.hand_sizes[p],
+  const signature = JSON.stringify([ctx.lang, ctx.you, ctx.seatName(p), ctx.expanded(p), game.groups[p], game.banks[p], game.hand_sizes[p],
     game.jailed[p], game.active === p, d.player === p, d.type, game.winner, ctx.targets.has(p), game.hands && game.hands[p],
     ctx.selected, [...ctx.subjects], [...ctx.direct.keys()], [...ctx.hinted], [...ctx.marked]]);
   return reuse(`table-${p}`, signature, () => seat(ctx, p));
 }
 
-// Every seat around the middle: the opponents first (in seat order from yours), then you.
+// Every seat around the middle: the opponents in a strip (in seat order from yours), the piles, then you.
 export function table(ctx) {
   const players = ctx.state.game.names.length;
   const start = ctx.you ?? -1;
   const others = [...Array(players).keys()].map((i) => (start + 1 + i) % players).filter((p) => p !== ctx.you);
   return el("div", { class: `tables n${players}`, id: "tables" },
-    others.map((p) => seatOnce(ctx, p)), middle(ctx), ctx.you !== null ? seatOnce(ctx, ctx.you) : null);
+    el("section", { class: "opponents", id: "opponents", "aria-label": ctx.words.t("landmark-opponents") },
+      others.map((p) => seatOnce(ctx, p))),
+    middle(ctx), ctx.you !== null ? seatOnce(ctx, ctx.you) : null);
 }
