@@ -98,11 +98,10 @@ def launch(playwright: Any) -> Any:
 
 
 def seat_by_invite(ann: Any, bob: Any) -> None:
-    """From the lobby page Ann is on: she creates a room with its options as they are and takes P1, and Bob
-    joins by her invite link."""
+    """From the lobby page Ann is on: she creates a room with its options as they are, which seats her in
+    P1, and Bob joins by her invite link."""
+    ann.fill("#create-player", "Ann")
     ann.click("#create button[type=submit]")
-    ann.fill("#name", "Ann")
-    ann.click("#join")
     ann.wait_for_selector("#add-bot")
     bob.goto(ann.input_value("#invite"))
     bob.fill("#name", "Bob")
@@ -126,6 +125,8 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> N
         ann.goto(f"{server.url}/?seed={seed}")
         ann.select_option("select[name=players]", "3")
         seat_by_invite(ann, bob)
+        assert ann.input_value("#bot") == "ismcts"     # the picker starts on the strongest bot
+        ann.select_option("#bot", "random")
         ann.click("#add-bot")
         ann.wait_for_selector("text=random bot 3")
         ann.click("#start")
@@ -186,9 +187,8 @@ def test_a_private_room_by_its_invite_link_and_the_host_removes_a_player(server:
             page.set_default_timeout(10_000)
         ann.goto(server.url)
         ann.check("#private")
+        ann.fill("#create-player", "Ann")
         ann.click("#create button[type=submit]")
-        ann.fill("#name", "Ann")
-        ann.click("#join")
         ann.wait_for_selector("#add-bot")
         link = ann.input_value("#invite")
         assert "invite=" in link and httpx.get(f"{server.url}/api/rooms").json() == []   # not listed

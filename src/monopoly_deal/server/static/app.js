@@ -29,6 +29,9 @@ const state = {
   seatOpen: new Map(),   // opponents' tables opened or closed by hand (else open while they are involved)
 };
 let socket = null;
+// Reconnecting waits longer after each failure (1 s, 2 s, 4 s … 15 s), and starts again at 1 s once open.
+const RETRY_FIRST_MS = 1000, RETRY_MOST_MS = 15000;
+let retryMs = RETRY_FIRST_MS;
 const token = () => localStorage.getItem(tokenKey(roomId));
 // The words and the room's first messages are fetched at once; the socket's events wait for the words.
 const wordsReady = loadWords(lang);
@@ -51,7 +54,7 @@ function connect() {
   const params = new URLSearchParams({ lang });
   if (token()) params.set("token", token());
   socket = new WebSocket(`${scheme}://${location.host}/ws/${roomId}?${params}`);
-  socket.onopen = async () => { await wordsReady; state.connected = true; render(); };
+  socket.onopen = async () => { await wordsReady; retryMs = RETRY_FIRST_MS; state.connected = true; state.error = ""; render(); };
   socket.onmessage = async (event) => { await wordsReady; receive(JSON.parse(event.data)); };
   socket.onclose = async (event) => {
     await wordsReady;
@@ -59,19 +62,29 @@ function connect() {
     if (event.code === 4403) localStorage.removeItem(tokenKey(roomId));
     if (event.code === 4404 || event.code === 4409) { state.error = event.reason; render(); return; }
     render();
-    setTimeout(connect, 1000);
+    setTimeout(connect, retryMs);
+    retryMs = Math.min(RETRY_MOST_MS, retryMs * 2);
   };
 }
 
+// A message to the server; while the connection is down nothing is sent and the page says so (a click
+// is never dropped silently): the decision is still yours once the connection is back.
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  state.error = words.t("not-sent");
+  render();
+  return false;
 }
 
 // Send an action; a payment's card adds its value to the running total.
 function act(notation) {
   const action = state.legal.find((a) => a.notation === notation);
-  if (action && action.verb === "pay") state.pay.paid += (words.C.cards[action.card] || { value: 0 }).value;
-  send({ type: "act", action: notation });
+  if (send({ type: "act", action: notation }) && action && action.verb === "pay") {
+    state.pay.paid += (words.C.cards[action.card] || { value: 0 }).value;
+  }
 }
 
 function receive(message) {
@@ -183,7 +196,8 @@ function statusBar(ctx) {
     state.you === null ? el("span", {}, words.t("spectating")) : el("span", {}, `${words.t("you-are")} P${state.you + 1}`),
     el("span", { class: "spacer" }),
     el("button", { id: "log-open", "aria-expanded": drawer.open ? "true" : "false", "aria-controls": "log", onclick: () => { drawer.toggle(); render(); } }, words.t("open-log")),
-    el("label", { class: "sound" }, el("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }), " ", words.t("sound")),
+    state.you === null ? null   // a spectator has no turn to be told of
+      : el("label", { class: "sound" }, el("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }), " ", words.t("sound")),
     token() && !over ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
 }
 

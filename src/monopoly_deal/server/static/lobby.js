@@ -13,6 +13,12 @@ export async function api(path, body) {
 
 export const tokenKey = (id) => `mdeal-token-${id}`;
 
+// The bots from the strongest down (docs/bots.md: the search beats the heuristic, which beats random):
+// the picker starts on the strongest the server offers.
+const STRENGTH = ["ismcts", "heuristic", "openspiel-ismcts", "random"];
+export const strongest = (bots) => [...bots].sort((a, b) => rank(a) - rank(b))[0];
+const rank = (name) => (STRENGTH.includes(name) ? STRENGTH.indexOf(name) : STRENGTH.length);
+
 // A bot's name in words: "heuristic" -> "Heuristic bot" / "啟發式電腦".
 export const botName = (words, bot) => words.t(`bot-name.${String(bot).split(":")[0]}`);
 
@@ -65,6 +71,7 @@ export async function showLobby(app, words, lang, seed) {
   const form = el("form", { class: "panel", id: "create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title" }, words.t("create")),
     el("div", { class: "row" },
+      field(words.t("your-name"), el("input", { name: "player", id: "create-player", maxlength: 24, placeholder: words.t("you") })),
       field(words.t("room-name"), el("input", { name: "name", maxlength: 40, placeholder: words.t("room-name-hint") })),
       field(words.t("players"), el("select", { name: "players" }, [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => el("option", { value: n }, String(n))))),
       field(words.t("edition"), el("select", { name: "edition" },
@@ -84,6 +91,10 @@ export async function showLobby(app, words, lang, seed) {
         clock: data.get("clock") ? Number(data.get("clock")) : null, lang, rules: chosenRules(form, options),
         private: data.get("private") === "on", hints: data.get("hints") === "on", ...(seed === null ? {} : { seed }),
       });
+      // You made the room: you sit in it (P1), as at a real table.
+      const player = String(data.get("player") || "").trim() || words.t("you");
+      const { token } = await api(`/api/rooms/${room.id}/join`, { name: player, ...(room.invite ? { invite: room.invite } : {}) });
+      localStorage.setItem(tokenKey(room.id), token);
       location.search = new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id });
     } catch (e) { error.textContent = e.message; }
   });
@@ -150,8 +161,9 @@ export function seats(ctx) {
       el("button", { class: "primary", id: "join", onclick: ctx.join }, words.t("join"))));
   } else {
     const bots = state.bots.length ? state.bots : [{ name: "random" }];
+    const best = strongest(bots.map((b) => b.name));
     panel.append(el("p", { class: "row" },
-      el("select", { id: "bot", "aria-label": words.t("bot-kind") }, bots.map((b) => el("option", { value: b.name, title: b.summary }, botName(words, b.name)))),
+      el("select", { id: "bot", "aria-label": words.t("bot-kind") }, bots.map((b) => el("option", { value: b.name, title: b.summary, selected: b.name === best }, botName(words, b.name)))),
       el("button", { id: "add-bot", onclick: () => ctx.post("bots", { bot: document.getElementById("bot").value }) }, words.t("add-bot")),
       el("button", { class: "primary", id: "start", onclick: () => ctx.post("start") }, words.t("start")),
       el("button", { id: "leave", onclick: ctx.leave }, words.t("leave"))));

@@ -57,12 +57,6 @@ export function directPlace(a) {
   return "";
 }
 
-// The value an action moves, where it moves one (paying, banking): shown on its button.
-function valueOf(ctx, a) {
-  if (a.verb !== "pay") return "";
-  return ` (${(ctx.words.C.cards[a.card] || { value: 0 }).value}M)`;
-}
-
 export function prompt(ctx) {
   const { state, words } = ctx;
   const d = state.game.decision;
@@ -72,7 +66,7 @@ export function prompt(ctx) {
     const hidden = subject !== "" && subject !== ctx.selected;
     const hinted = ctx.hint === a.notation;
     return el("button", { class: `act${a.verb === "no" ? " danger" : ""}${hinted ? " hinted" : ""}`, "data-action": a.notation,
-      "data-subject": subject, "data-key": `act-${a.notation}`, hidden, onclick: () => ctx.send(a.notation) }, a.label + valueOf(ctx, a));
+      "data-subject": subject, "data-key": `act-${a.notation}`, hidden, onclick: () => ctx.send(a.notation) }, a.label);
   });
   const clock = state.deadline ? el("span", { class: "clock", id: "clock", role: "timer" }) : null;
   const extras = [];
