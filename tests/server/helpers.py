@@ -104,3 +104,20 @@ class Server:
 async def stored_rooms(store: Store) -> list[tuple[str, dict[str, Any]]]:
     """Every room row in ``store``, closed or not."""
     return await store.rooms() + await store.rooms(closed=True)
+
+
+def room_with_bots(server: Server, players: int, seed: int, bot: str = "heuristic") -> tuple[str, str]:
+    """A started room of ``players``: Ann in P1 (her seat token returned with the room's id), bots after."""
+    room = server.post("/api/rooms", {"players": players, "seed": seed})["id"]
+    token = server.post(f"/api/rooms/{room}/join", {"name": "Ann"})["token"]
+    for _ in range(players - 1):
+        server.post(f"/api/rooms/{room}/bots", {"token": token, "bot": bot})
+    server.post(f"/api/rooms/{room}/start", {"token": token})
+    return room, token
+
+
+def open_seat(page: Any, server: Server, room: str, token: str) -> None:
+    """Open the room on ``page`` as the seat of ``token`` (the browser keeps it, as after joining)."""
+    page.goto(f"{server.url}/favicon.ico")       # the origin, to give the page its seat token
+    page.evaluate("([room, token]) => localStorage.setItem(`mdeal-token-${room}`, token)", [room, token])
+    page.goto(f"{server.url}/?room={room}")

@@ -128,7 +128,7 @@ def test_two_people_and_a_bot_play_a_whole_game_by_clicking(server: Server) -> N
         assert ann.input_value("#bot") == "ismcts"     # the picker starts on the strongest bot
         ann.select_option("#bot", "random")
         ann.click("#add-bot")
-        ann.wait_for_selector("text=random bot 3")
+        ann.wait_for_selector("text=Bot 3 (random)")   # a bot's name as people read it
         ann.click("#start")
 
         pages = [ann, bob]
@@ -170,7 +170,7 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         seats = [page.inner_text(f"#table-{p} h3") for p in range(3)]
         assert seats[0].startswith("P1 你 ★") and page.locator("#tables section.table").count() == 3
         # bots are named in the page's language
-        assert seats[1].startswith("P2 策略電腦 2") and seats[2].startswith("P3 策略電腦 3")
+        assert seats[1].startswith("P2 電腦2（策略）") and seats[2].startswith("P3 電腦3（策略）")
         browser.close()
 
 

@@ -203,7 +203,7 @@ def test_a_name_being_typed_survives_others_joining(server: Server) -> None:
         eve.click("#name")
         eve.keyboard.type("Ev")
         httpx.post(f"{server.url}/api/rooms/{room}/bots", json={"token": ann, "bot": "random"})
-        eve.wait_for_selector("#seats li:has-text('Random bot 2')")       # a bot's name in words
+        eve.wait_for_selector("#seats li:has-text('Bot 2 (random)')")     # a bot's name in words
         eve.keyboard.type("e")
         assert eve.input_value("#name") == "Eve" and eve.evaluate("document.activeElement.id") == "name"
         eve.click("#copy")

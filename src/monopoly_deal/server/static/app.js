@@ -1,13 +1,16 @@
 // The page: a lobby (create, list, join rooms) and a room (seats, then the game). The server decides
 // everything; this page draws what it is sent and offers exactly the legal actions it received. Each
 // message updates the page in place (dom.js morph): typed text, focus and scroll positions survive.
-import { el, morph } from "./dom.js";
+import { el, morph, reducedMotion } from "./dom.js";
 import { Replay, finished } from "./endgame.js";
 import { words as loadWords } from "./i18n.js";
 import { api, seatLabel, seats, showLobby, tokenKey } from "./lobby.js";
 import { LogDrawer } from "./log.js";
 import { fly, measure, pulse } from "./motion.js";
-import { notify, setSound, soundOn } from "./notify.js";
+import { icon } from "./icons.js";
+import { notify } from "./notify.js";
+import { rulesCard } from "./rulescard.js";
+import { play, setSound, soundOn } from "./sounds.js";
 import { decisionText, directPlace, prompt, subjectOf } from "./prompts.js";
 import { hand, table } from "./table.js";
 
@@ -26,7 +29,7 @@ const state = {
   room: null, game: null, legal: [], you: null, invite: null, log: [], notices: [], error: "",
   selected: null, deadline: null, offset: 0, connected: false, bots: [], version: null,
   hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
-  seatOpen: new Map(),   // opponents' tables opened or closed by hand (else open while they are involved)
+  seatOpen: new Map(), rulesOpen: false,   // opponents' tables opened or closed by hand (else open while they are involved)
 };
 let socket = null;
 // Reconnecting waits longer after each failure (1 s, 2 s, 4 s … 15 s), and starts again at 1 s once open.
@@ -112,6 +115,7 @@ function receive(message) {
   state.invite = message.invite ?? null;
   if (message.game) {
     if (message.version !== state.version) { state.selected = null; state.hint = null; }
+    if (state.game && !message.log_reset && message.log.length) play(effectOf(state.game, message.game));
     state.version = message.version;
     state.game = message.game;
     state.legal = message.legal;
@@ -123,6 +127,16 @@ function receive(message) {
     trackPayment();
   }
   render();
+}
+
+// The sound of what just happened: the end, a payment, cards taken from a table, else a card played.
+function effectOf(before, after) {
+  if (after.decision.type === "over") return "win";
+  if (before.decision.type === "pay") return "money";
+  const properties = (game) => game.groups.map((groups) => groups.reduce((n, g) => n + g.cards.length, 0));
+  const [was, now] = [properties(before), properties(after)];
+  if (was.some((n, p) => now[p] < n) && before.decision.type !== "play") return "steal";
+  return "card";
 }
 
 // The running total of a payment: what this page paid since the payment began.
@@ -152,13 +166,21 @@ function inWords(line) {
   return named.reduce((text, [raw, shown]) => text.replaceAll(raw, shown), line);
 }
 
+// Action cards played on another player's property or set, whose target can be clicked on their table.
+const AIMED = ["sly-deal", "forced-deal", "double-sly-deal", "deal-breaker"];
+
 // Everything the drawing modules need to know about now.
 function context() {
   const game = state.game;
   const ctx = {
     state, words, lang, you: state.you, seatName, token, post, send: act, invite, copied: state.copied,
-    selected: state.selected, select: (subject) => { state.selected = state.selected === subject ? null : subject; render(); },
-    subjects: new Set(), direct: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(), hint: state.hint,
+    selected: state.selected, select: (subject) => {
+      state.selected = state.selected === subject ? null : subject;
+      render();
+      // the picked card's choices open at the card: the keyboard goes there too (Escape closes them)
+      if (state.selected) document.querySelector("#choices button:not([hidden]):not(.general)")?.focus({ preventScroll: true });
+    },
+    subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(), hint: state.hint,
     hintsAllowed: state.room.hints !== false, hintPending: state.hintPending, askHint,
     ticker: state.log.slice(-4).map(inWords), logSize: state.log.length, paid: state.pay.paid,
     copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render, reuse: !state.replay,
@@ -177,6 +199,13 @@ function context() {
     }
   }
   for (const [place, a] of ctx.direct) if (a.shared) ctx.direct.delete(place);   // two choices there: the buttons say which
+  // The picked card's targets on the opponents' tables: click the property (or the set) to steal or swap.
+  for (const a of state.legal) {
+    if (!AIMED.includes(a.verb) || a.player === null || subjectOf(ctx, a) !== state.selected) continue;
+    const place = `seat:${a.player}:${a.colour}:${a.group ?? 0}${a.verb === "deal-breaker" ? "" : `:${a.card}`}`;
+    ctx.aims.set(place, ctx.aims.has(place) ? { ...a, shared: true } : a);
+    ctx.involved.add(a.player);
+  }
   const d = game.decision;
   if (d.type === "respond" || d.type === "pay") ctx.targets.add(d.type === "pay" ? d.payer : d.target);
   for (const [owner, colour, key] of d.cards || []) ctx.marked.add(`${game.names.indexOf(owner)}:${colour}:${key}`);
@@ -193,11 +222,13 @@ function statusBar(ctx) {
   return el("div", { class: "panel row status", id: "status" },
     el("span", { id: "turn-line" }, over ? words.t("game-over-turns", { turns: game.turn })
       : words.ui("turn", { turn: game.turn, player: seatName(game.active), plays: game.plays_left })),
-    state.you === null ? el("span", {}, words.t("spectating")) : el("span", {}, `${words.t("you-are")} P${state.you + 1}`),
+    state.you === null ? el("span", {}, words.t("spectating")) : el("span", { id: "you-are" }, `${words.t("you-are")} P${state.you + 1}`),
     el("span", { class: "spacer" }),
+    el("button", { id: "rules-open", "aria-expanded": state.rulesOpen ? "true" : "false", "aria-controls": "rules-card",
+      onclick: () => showRules(!state.rulesOpen) }, words.t("rules-card")),
     el("button", { id: "log-open", "aria-expanded": drawer.open ? "true" : "false", "aria-controls": "log", onclick: () => { drawer.toggle(); render(); } }, words.t("open-log")),
-    state.you === null ? null   // a spectator has no turn to be told of
-      : el("label", { class: "sound" }, el("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }), " ", words.t("sound")),
+    el("button", { id: "sound", class: "icon-button", "aria-pressed": soundOn() ? "true" : "false", "aria-label": words.t("sound"),
+      title: words.t("sound"), onclick: () => { setSound(!soundOn()); render(); } }, icon(soundOn() ? "sound-on" : "sound-off")),
     token() && !over ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
 }
 
@@ -205,6 +236,7 @@ function gameParts(ctx) {
   if (state.replay) return [state.replay.render()];
   const notices = state.notices.slice(-2).map((n, i) => el("p", { class: "notice", "data-key": `notice-${state.notices.length - 2 + i}`, role: "status" }, words.t(n.notice, n)));
   const parts = [el("div", { class: "topline", id: "topline" }, statusBar(ctx), notices)];
+  if (state.rulesOpen) parts.push(rulesCard(words, () => showRules(false)));
   if (state.game.decision.type === "over") parts.push(finished(ctx));
   else parts.push(prompt(ctx));
   parts.push(table(ctx));
@@ -243,10 +275,12 @@ function afterUpdate(before, focused) {
   const acted = lastDecider;
   requestAnimationFrame(() => {   // where the browser lays the page out anyway: no layout forced here
     const origin = acted === null ? null : document.getElementById(acted === state.you ? "hand" : `hand-count-${acted}`);
-    if (before && before.size) fly(app, before, origin);
+    // At the end every hand is shown at once: no card travels then (the winner's moment is the banner).
+    if (before && before.size && game.decision.type !== "over") fly(app, before, origin);
     if (acted !== null && acted !== state.you && acted !== game.decision.player) pulse(document.getElementById(`table-${acted}`));
     performance.measure("mdeal-frame", "mdeal-apply-start");
   });
+  if (game.decision.player !== lastDecider) showInvolved(context());
   lastDecider = game.decision.type === "over" ? null : game.decision.player;
   const yours = state.legal.length > 0;
   if (yours && (!focused || focused === document.body || !focused.isConnected) && !drawer.open) {
@@ -255,6 +289,24 @@ function afterUpdate(before, focused) {
   }
   notify(yours, decisionText(context()), wasYours);
   wasYours = yours;
+}
+
+// The rules card: opened from the status bar, the focus goes in; closed, it comes back to the button.
+function showRules(open) {
+  state.rulesOpen = open;
+  render();
+  document.getElementById(open ? "rules-close" : "rules-open")?.focus();
+}
+
+// The opponents' strip scrolls (sideways on a phone) to the first opponent the new decision is about.
+function showInvolved(ctx) {
+  const strip = document.getElementById("opponents");
+  const seat = [...ctx.involved].map((p) => document.getElementById(`table-${p}`)).find(Boolean);
+  if (!strip || !seat) return;
+  const left = seat.offsetLeft - strip.offsetLeft;
+  if (left < strip.scrollLeft || left + seat.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+    strip.scrollTo({ left, behavior: reducedMotion() ? "auto" : "smooth" });
+  }
 }
 
 // --- room actions --------------------------------------------------------------------------------
@@ -308,12 +360,19 @@ setInterval(() => {
   if (node && state.deadline) {
     const left = Math.max(0, Math.round(state.deadline - (Date.now() + state.offset) / 1000));
     node.textContent = words.t("seconds-left", { n: left });
+    // the deciding seat's avatar wears the clock as a ring that empties
+    const ring = document.querySelector(".table.deciding .avatar");
+    if (ring && state.room.clock) {
+      ring.classList.add("timed");
+      ring.style.setProperty("--left", String(Math.min(1, left / state.room.clock)));
+    }
   }
 }, 250);
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
-  if (drawer.open) drawer.toggle(false);
+  if (state.rulesOpen) showRules(false);
+  else if (drawer.open) drawer.toggle(false);
   else if (state.selected) { state.selected = null; render(); }
 });
 

@@ -4,6 +4,9 @@
 import { el } from "./dom.js";
 
 const PROPERTY_KINDS = ["property", "wild", "rainbow"];
+// Cards whose face is an emblem (a circle with the card's name, as on the printed action cards) over
+// their rules text: every card that is not money, a property or a rent card.
+const PLAIN_KINDS = [...PROPERTY_KINDS, "money", "rent", "rent_any"];
 const BAND_KINDS = [...PROPERTY_KINDS, "rent", "rent_any"];
 
 // A card's colours, the one in use first (a wild on a table stands as one of its two colours).
@@ -33,7 +36,9 @@ function body(words, key, info, as, held) {
     return el("div", { class: "ladders" }, coloursOf(info, as).map((c, i) =>
       el("div", { class: i === 0 && as ? "in-use" : as ? "unused" : null }, ladder(words, c, as === c ? held - 1 : -1))));
   }
-  return el("p", { class: "text" }, words.t(`cardtext.${info.kind}`));
+  const text = el("p", { class: "text" }, words.t(`cardtext.${info.kind}`));
+  if (PLAIN_KINDS.includes(info.kind)) return text;
+  return el("div", { class: "action-face" }, el("div", { class: "emblem", "aria-hidden": "true" }, info.name), text);
 }
 
 // The words a screen reader says for a card: "Sly Deal, 3M: take one property …".
@@ -50,7 +55,7 @@ export function cardLabel(words, key, as = null) {
 export function card(words, key, { as = null, held = 0, small = false, selected = false, onclick = null,
   key: identity = null, data = {}, label = null, highlight = false } = {}) {
   const info = words.C.cards[key] || { name: key, kind: "action", value: 0, colours: [] };
-  const classes = ["card", `k-${info.kind}`, small ? "small" : "", selected ? "selected" : "",
+  const classes = ["card", `k-${info.kind}`, PLAIN_KINDS.includes(info.kind) ? "" : "action", small ? "small" : "", selected ? "selected" : "",
     onclick ? "clickable" : "", highlight ? "highlight" : ""];
   const attrs = { class: classes.filter(Boolean).join(" "), "data-card": key, "data-key": identity, "data-fly": identity ? key : null,
     title: small ? `${info.name} (${info.value}M)` : null };

@@ -2,6 +2,7 @@
 // rematch, the record to download and a replay, step by step from any seat's view or with every card
 // open (only for finished games: the server refuses the replay of a game still being played).
 import { el } from "./dom.js";
+import { icon } from "./icons.js";
 import { decisionText } from "./prompts.js";
 import { hand, table } from "./table.js";
 
@@ -79,12 +80,12 @@ export class Replay {
     return el("div", { class: "replay", id: "replay", role: "region", "aria-label": words.t("replay"), onkeydown: (e) => this.keys(e) },
       el("div", { class: "panel row replay-bar" },
         el("strong", { id: "replay-step", "aria-live": "polite" }, words.ui("replay", { step: this.step, total: this.frames.length - 1 })),
-        el("button", { id: "replay-first", onclick: () => this.go(0), "aria-label": words.t("first") }, "⏮"),
-        el("button", { id: "replay-back", onclick: () => this.go(this.step - 1), "aria-label": words.t("step-back") }, "◀"),
+        el("button", { id: "replay-first", onclick: () => this.go(0), "aria-label": words.t("first") }, icon("first")),
+        el("button", { id: "replay-back", onclick: () => this.go(this.step - 1), "aria-label": words.t("step-back") }, icon("back")),
         el("input", { type: "range", id: "replay-slider", min: 0, max: this.frames.length - 1, value: this.step, "aria-label": words.t("step"),
           oninput: (event) => this.go(Number(event.target.value)) }),
-        el("button", { id: "replay-forward", onclick: () => this.go(this.step + 1), "aria-label": words.t("step-forward") }, "▶"),
-        el("button", { id: "replay-last", onclick: () => this.go(this.frames.length - 1), "aria-label": words.t("last") }, "⏭"),
+        el("button", { id: "replay-forward", onclick: () => this.go(this.step + 1), "aria-label": words.t("step-forward") }, icon("forward")),
+        el("button", { id: "replay-last", onclick: () => this.go(this.frames.length - 1), "aria-label": words.t("last") }, icon("last")),
         viewers,
         el("button", { id: "replay-close", onclick: this.onClose }, words.t("close"))),
       table(sub), seen !== null ? hand(sub) : null);

@@ -22,10 +22,14 @@ const rank = (name) => (STRENGTH.includes(name) ? STRENGTH.indexOf(name) : STREN
 // A bot's name in words: "heuristic" -> "Heuristic bot" / "啟發式電腦".
 export const botName = (words, bot) => words.t(`bot-name.${String(bot).split(":")[0]}`);
 
-// A seat's name as shown: a bot the server named "heuristic bot 2" is said in the page's language.
+// A seat's name as shown: a bot the server named "heuristic bot 2" is "Bot 2 (heuristic)" in the page's
+// language, never its raw spec.
+const BOT_KINDS = ["random", "heuristic", "ismcts", "openspiel-ismcts", "policy"];
 export function seatLabel(words, info, fallback) {
-  const match = info && info.kind === "bot" && /^(\w+) bot (\d+)$/.exec(info.name);
-  return match ? words.t("bot-seat", { bot: botName(words, match[1]), n: match[2] }) : (info ? info.name : fallback);
+  const match = info && info.kind === "bot" && /^([\w-]+)(?::\S*)? bot (\d+)$/.exec(info.name);
+  if (!match) return info ? info.name : fallback;
+  const kind = BOT_KINDS.includes(match[1]) ? words.t(`bot-kind.${match[1]}`) : words.t("bot");
+  return words.t("bot-seat", { bot: kind, n: match[2] });
 }
 
 // A room's name, or a readable one made up: "Ann's table", "A table for 3".
@@ -144,7 +148,7 @@ export function seats(ctx) {
   const seated = ctx.token() !== null;
   const host = seated && state.you !== null && state.you === room.host;
   const list = el("ul", { class: "seats" }, room.seats.map((s, i) => el("li", { "data-key": `seat-${i}` },
-    `${words.t("seat")} P${i + 1}: `, s ? `${seatLabel(words, s, "")}${s.kind === "bot" ? ` (${words.t("bot")})` : ""}` : words.t("empty"),
+    `${words.t("seat")} P${i + 1}: `, s ? seatLabel(words, s, "") : words.t("empty"),
     host && s && i !== room.host ? el("button", { class: "remove", "data-seat": i, onclick: () => ctx.post("remove", { seat: i }) }, words.t("remove")) : null)));
   const secret = state.invite || ctx.invite;
   const link = `${location.origin}/?${new URLSearchParams(secret ? { room: room.id, invite: secret } : { room: room.id })}`;

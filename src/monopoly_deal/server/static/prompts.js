@@ -57,6 +57,14 @@ export function directPlace(a) {
   return "";
 }
 
+// A picked card's choices open at the card when they are few; many (a Forced Deal at a full table) stay in
+// the decision panel, which scrolls, rather than run off the screen.
+const AT_CARD_MOST = 6;
+function atCard(ctx) {
+  if (!ctx.selected) return false;
+  return ctx.state.legal.filter((a) => subjectOf(ctx, a) === ctx.selected).length <= AT_CARD_MOST;
+}
+
 export function prompt(ctx) {
   const { state, words } = ctx;
   const d = state.game.decision;
@@ -65,7 +73,7 @@ export function prompt(ctx) {
     const subject = subjectOf(ctx, a);
     const hidden = subject !== "" && subject !== ctx.selected;
     const hinted = ctx.hint === a.notation;
-    return el("button", { class: `act${a.verb === "no" ? " danger" : ""}${hinted ? " hinted" : ""}`, "data-action": a.notation,
+    return el("button", { class: `act${a.verb === "no" ? " danger" : ""}${hinted ? " hinted" : ""}${subject ? "" : " general"}`, "data-action": a.notation,
       "data-subject": subject, "data-key": `act-${a.notation}`, hidden, onclick: () => ctx.send(a.notation) }, a.label);
   });
   const clock = state.deadline ? el("span", { class: "clock", id: "clock", role: "timer" }) : null;
@@ -81,5 +89,6 @@ export function prompt(ctx) {
     ctx.selected ? el("button", { id: "unselect", onclick: () => ctx.select(null) }, words.t("back")) : null) : null;
   return el("div", { class: `panel prompt${mine ? " yours" : ""}`, id: "prompt", role: "region", "aria-label": words.t("decision") },
     el("p", { id: "decision", class: "status", "aria-live": "polite" }, decisionText(ctx), " ", clock),
-    extras, mine ? el("div", { class: "choices", id: "choices" }, buttons) : null, tools);
+    extras, mine ? el("div", { class: `choices${atCard(ctx) ? " at-card" : ""}`, id: "choices", role: "group",
+      "aria-label": words.t("choices") }, buttons) : null, tools);
 }

@@ -16,15 +16,17 @@ function group(ctx, p, g) {
   const colour = words.C.colours[g.colour] || { name: g.colour, size: 0 };
   const mine = p === ctx.you;
   const where = `table:${g.colour}:${g.group}`;
+  const setAim = mine ? null : ctx.aims.get(`seat:${p}:${g.colour}:${g.group}`);
   const cards = g.cards.map((key, i) => {
     const subject = `${where}:${key}`;
-    const direct = mine ? ctx.direct.get(subject) : null;
-    const clickable = mine && (ctx.subjects.has(subject) || direct);
+    const aim = mine ? null : setAim || ctx.aims.get(`seat:${p}:${g.colour}:${g.group}:${key}`);
+    const direct = mine ? ctx.direct.get(subject) : aim && !aim.shared ? aim : null;
+    const clickable = (mine && ctx.subjects.has(subject)) || direct;
     return card(words, key, {
       as: g.colour, small: true, key: `t${p}-${g.colour}-${g.group}-${key}-${i}`,
-      selected: ctx.selected === subject, highlight: ctx.marked.has(`${p}:${g.colour}:${key}`) || ctx.hinted.has(subject),
+      selected: ctx.selected === subject, highlight: ctx.marked.has(`${p}:${g.colour}:${key}`) || ctx.hinted.has(subject) || Boolean(aim),
       onclick: clickable ? () => (direct ? ctx.send(direct.notation) : ctx.select(subject)) : null,
-      data: clickable ? { subject } : {}, label: direct ? direct.label : null });
+      data: clickable ? { subject: aim ? `aim:${p}:${g.colour}:${g.group}:${key}` : subject } : {}, label: direct ? direct.label : null });
   });
   for (const building of [g.house, g.hotel]) {
     if (building) cards.push(card(words, building, { small: true, key: `t${p}-${g.colour}-${g.group}-${building}` }));
@@ -80,7 +82,9 @@ function seat(ctx, p) {
   const toggle = mine ? null : el("button", { class: "expand", "aria-expanded": open ? "true" : "false", "aria-controls": open ? `seat-body-${p}` : null,
     "aria-label": words.t(open ? "hide-table" : "show-table", { player: ctx.seatName(p) }), onclick: () => ctx.toggleSeat(p, !open) },
   el("span", { class: "caret", "aria-hidden": "true" }));
-  return el("section", { class: classes.filter(Boolean).join(" "), id: `table-${p}`, "aria-label": mine ? words.t("landmark-table") : heading },
+  // your table scrolls inside itself when it holds more than fits: focusable, so the keyboard can scroll it
+  return el("section", { class: classes.filter(Boolean).join(" "), id: `table-${p}`, "aria-label": mine ? words.t("landmark-table") : heading,
+    tabindex: mine ? 0 : null },
     el("div", { class: "seat-head" },
       el("span", { class: "avatar", "aria-hidden": "true" }, String(p + 1)),
       el("h3", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
@@ -119,7 +123,8 @@ export function hand(ctx) {
   const counts = new Map();
   return el("section", { class: "panel hand", id: "hand", "aria-label": words.t("landmark-hand") },
     el("h3", {}, words.ui("your-hand", { count: state.game.hand.length })),
-    el("div", { class: "cards", onkeydown: arrows }, state.game.hand.map((key) => {
+    el("div", { class: "cards", onkeydown: arrows, tabindex: 0, role: "group", "aria-label": words.ui("your-hand", { count: state.game.hand.length }) },
+      state.game.hand.map((key) => {
       const n = (counts.get(key) || 0) + 1;
       counts.set(key, n);
       const subject = `hand:${key}`;
@@ -148,7 +153,7 @@ function seatOnce(ctx, p) {
   const d = game.decision;
   const signature = JSON.stringify([ctx.lang, ctx.you, ctx.seatName(p), ctx.expanded(p), game.groups[p], game.banks[p], game.hand_sizes[p],
     game.jailed[p], game.active === p, d.player === p, d.type, game.winner, ctx.targets.has(p), game.hands && game.hands[p],
-    ctx.selected, [...ctx.subjects], [...ctx.direct.keys()], [...ctx.hinted], [...ctx.marked]]);
+    ctx.selected, [...ctx.subjects], [...ctx.direct.keys()], [...ctx.aims.keys()], [...ctx.hinted], [...ctx.marked]]);
   return reuse(`table-${p}`, signature, () => seat(ctx, p));
 }
 

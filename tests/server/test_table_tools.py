@@ -1,0 +1,53 @@
+"""The table's own tools (issue 32): the rules card opens from the status bar and closes with Escape, focus
+back where it was; sound effects are on by default and one click mutes them, remembered across visits;
+opponents open to their whole table and close again; a picked card's choices open at the card."""
+
+from __future__ import annotations
+
+from .helpers import Server, open_seat, room_with_bots
+from .test_browser import launch, needs_chromium
+
+
+@needs_chromium
+def test_rules_card_sound_switch_opponents_and_choices_at_the_card(server: Server) -> None:
+    from playwright.sync_api import sync_playwright
+
+    room, token = room_with_bots(server, 3, seed=4)
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page.set_default_timeout(20_000)
+        open_seat(page, server, room, token)
+        page.wait_for_selector("#choices button")
+
+        page.click("#rules-open")
+        assert page.locator("#rules-card .rules-lines li").count() == 9
+        assert "R3" not in page.inner_text("#rules-card")            # no rule ids for players
+        assert page.evaluate("document.activeElement.id") == "rules-close"
+        page.keyboard.press("Escape")
+        assert page.locator("#rules-card").count() == 0 and page.evaluate("document.activeElement.id") == "rules-open"
+
+        assert page.get_attribute("#sound", "aria-pressed") == "true"   # on by default
+        page.click("#sound")
+        assert page.get_attribute("#sound", "aria-pressed") == "false"
+        page.reload()
+        page.wait_for_selector("#choices button")
+        assert page.get_attribute("#sound", "aria-pressed") == "false"  # remembered
+
+        opponent = page.locator("#opponents section.table").first
+        assert "compact" in (opponent.get_attribute("class") or "")
+        opponent.locator("button.expand").click()
+        assert "open" in (page.locator("#opponents section.table").first.get_attribute("class") or "")
+        page.locator("#opponents section.table").first.locator("button.expand").click()
+        assert "compact" in (page.locator("#opponents section.table").first.get_attribute("class") or "")
+
+        card = page.locator("#hand .card.clickable").first
+        card.click()
+        menu = page.locator("#choices.at-card")
+        assert menu.count() == 1
+        box, at = menu.bounding_box(), card.bounding_box()
+        assert box is not None and at is not None
+        assert abs(box["x"] - at["x"]) < 200 and abs((box["y"] + box["height"]) - at["y"]) < 60   # just above it
+        page.keyboard.press("Escape")
+        assert page.locator("#choices.at-card").count() == 0
+        browser.close()
