@@ -64,10 +64,10 @@ class OptionalBuildExt(build_ext):
 def compiler_problem() -> str | None:
     """Why this machine cannot build a Python extension, or None: a probe of a second, before mypyc's
     minutes of translation (the C compiler and the linker, with Python's headers)."""
-    from distutils.ccompiler import new_compiler  # setuptools' copy, also on Python 3.12+
-    from distutils.sysconfig import customize_compiler
-
     try:
+        from distutils.ccompiler import new_compiler  # setuptools' copy, also on Python 3.12+
+        from distutils.sysconfig import customize_compiler
+
         compiler = new_compiler()
         customize_compiler(compiler)
     except Exception as error:  # noqa: BLE001 - no compiler for this platform at all: say why, go on pure
