@@ -108,6 +108,10 @@ def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server)
         organiser.goto(f"{server.url}/tournaments?t={tournament}")
         organiser.wait_for_selector("body[data-status=finished]", timeout=150_000)   # a loaded machine restarts slowly
         shot(organiser, "standings")
+        viewer.wait_for_selector("body[data-status=finished]", timeout=60_000)    # open through the restart:
+        assert viewer.inner_text("#error") == ""                                  # it recovered by itself
+        ann.wait_for_selector("#finished:has-text('Time is up')", timeout=30_000)   # the match's table ends too
+        assert "Time is up" in ann.inner_text("#turn-line") and ann.locator("#choices").count() == 0
 
         data = httpx.get(f"{server.url}/api/tournaments/{tournament}").json()
         first, second = data["schedule"]

@@ -2,7 +2,7 @@
 // everything; this page draws what it is sent and offers exactly the legal actions it received. Each
 // message updates the page in place (dom.js morph): typed text, focus and scroll positions survive.
 import { el, morph, reducedMotion } from "./dom.js";
-import { Replay, finished } from "./endgame.js";
+import { Replay, finished, stopped } from "./endgame.js";
 import { words as loadWords } from "./i18n.js";
 import { api, seatLabel, seats, showLobby, tokenKey } from "./lobby.js";
 import { LogDrawer } from "./log.js";
@@ -220,7 +220,7 @@ function statusBar(ctx) {
   const game = state.game;
   const over = game.decision.type === "over";
   return el("div", { class: "panel row status", id: "status" },
-    el("span", { id: "turn-line" }, over ? words.t("game-over-turns", { turns: game.turn })
+    el("span", { id: "turn-line" }, stopped(state) ? words.t("time-up") : over ? words.t("game-over-turns", { turns: game.turn })
       : words.ui("turn", { turn: game.turn, player: seatName(game.active), plays: game.plays_left })),
     state.you === null ? el("span", {}, words.t("spectating")) : el("span", { id: "you-are" }, `${words.t("you-are")} P${state.you + 1}`),
     el("span", { class: "spacer" }),
@@ -229,7 +229,7 @@ function statusBar(ctx) {
     el("button", { id: "log-open", "aria-expanded": drawer.open ? "true" : "false", "aria-controls": "log", onclick: () => { drawer.toggle(); render(); } }, words.t("open-log")),
     el("button", { id: "sound", class: "icon-button", "aria-pressed": soundOn() ? "true" : "false", "aria-label": words.t("sound"),
       title: words.t("sound"), onclick: () => { setSound(!soundOn()); render(); } }, icon(soundOn() ? "sound-on" : "sound-off")),
-    token() && !over ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
+    token() && !over && !stopped(state) ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
 }
 
 function gameParts(ctx) {
@@ -237,7 +237,7 @@ function gameParts(ctx) {
   const notices = state.notices.slice(-2).map((n, i) => el("p", { class: "notice", "data-key": `notice-${state.notices.length - 2 + i}`, role: "status" }, words.t(n.notice, n)));
   const parts = [el("div", { class: "topline", id: "topline" }, statusBar(ctx), notices)];
   if (state.rulesOpen) parts.push(rulesCard(words, () => showRules(false)));
-  if (state.game.decision.type === "over") parts.push(finished(ctx));
+  if (state.game.decision.type === "over" || stopped(state)) parts.push(finished(ctx));
   else parts.push(prompt(ctx));
   parts.push(table(ctx));
   if (state.you !== null && state.game.hand) parts.push(hand(ctx));

@@ -6,9 +6,14 @@ import { icon } from "./icons.js";
 import { decisionText } from "./prompts.js";
 import { hand, table } from "./table.js";
 
+// Whether the game was stopped before its end: a tournament match at its time limit (R10.3), decided by
+// asset value on the server (the match bar above names the winner).
+export const stopped = (state) => state.room.status === "finished" && state.game.decision.type !== "over";
+
 export function finished(ctx) {
   const { state, words } = ctx;
   const game = state.game;
+  const halted = stopped(state);
   const total = (cards) => cards.reduce((sum, key) => sum + words.C.cards[key].value, 0);
   const rows = game.names.map((_, p) => el("tr", { class: p === game.winner ? "winner" : null },
     el("th", { scope: "row" }, `P${p + 1} ${ctx.seatName(p)}${p === game.winner ? " ★" : ""}`),
@@ -17,16 +22,16 @@ export function finished(ctx) {
     el("td", {}, String(game.hands ? game.hands[p].length : game.hand_sizes[p]))));
   const room = state.room;
   return el("div", { class: "panel finished", id: "finished", role: "region", "aria-labelledby": "winner-title" },
-    el("h2", { id: "winner-title" }, decisionText(ctx)),
-    el("p", {}, words.t("game-summary", { turns: game.turn })),
+    el("h2", { id: "winner-title" }, halted ? words.t("time-up") : decisionText(ctx)),
+    el("p", {}, words.t(halted ? "time-up-summary" : "game-summary", { turns: game.turn })),
     el("table", { class: "summary" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, words.t("player")), el("th", { scope: "col" }, words.t("complete-sets")),
         el("th", { scope: "col" }, words.t("bank-total")), el("th", { scope: "col" }, words.t("cards-in-hand")))),
       el("tbody", {}, rows)),
     el("p", { class: "row" },
-      ctx.token() ? el("button", { class: "primary", id: "again", onclick: () => ctx.post("again") }, words.t("again")) : null,
+      ctx.token() && !halted ? el("button", { class: "primary", id: "again", onclick: () => ctx.post("again") }, words.t("again")) : null,
       room.game_id !== null ? el("a", { class: "button", href: `/api/games/${room.game_id}/record`, id: "record", download: "" }, words.t("record")) : null,
-      room.game_id !== null ? el("button", { id: "replay-open", onclick: () => ctx.openReplay(room.game_id) }, words.t("replay")) : null));
+      room.game_id !== null && !halted ? el("button", { id: "replay-open", onclick: () => ctx.openReplay(room.game_id) }, words.t("replay")) : null));
 }
 
 // A finished game's replay in the page: the table at each step, from one seat's view or all cards open.

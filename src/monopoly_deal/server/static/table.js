@@ -87,7 +87,7 @@ function seat(ctx, p) {
     tabindex: mine ? 0 : null },
     el("div", { class: "seat-head" },
       el("span", { class: "avatar", "aria-hidden": "true" }, String(p + 1)),
-      el("h3", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
+      el("h2", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
       toggle),
     el("div", { class: "stats" },
       el("span", { class: "hand-stack", id: `hand-count-${p}`, "aria-hidden": "true" }, String(game.hand_sizes[p])),
@@ -122,7 +122,7 @@ export function hand(ctx) {
   const { state, words } = ctx;
   const counts = new Map();
   return el("section", { class: "panel hand", id: "hand", "aria-label": words.t("landmark-hand") },
-    el("h3", {}, words.ui("your-hand", { count: state.game.hand.length })),
+    el("h2", {}, words.ui("your-hand", { count: state.game.hand.length })),
     el("div", { class: "cards", onkeydown: arrows, tabindex: 0, role: "group", "aria-label": words.ui("your-hand", { count: state.game.hand.length }) },
       state.game.hand.map((key) => {
       const n = (counts.get(key) || 0) + 1;

@@ -17,6 +17,7 @@ const WORDS = {
     assets: "Asset values", "you-organiser": "You are the organiser.", "you-team": "You are team {team}.",
     "not-yet": "not named yet", over: "The tournament is over.", "records-later": "Records are published when the tournament ends.",
     bot: "bot", "match-of": "{name} · match {n}",
+    reconnecting: "The server does not answer; trying again…",
   },
   "zh-Hant": {
     tournaments: "錦標賽", create: "建立錦標賽", name: "名稱", teams: "隊伍", team: "隊伍",
@@ -34,6 +35,7 @@ const WORDS = {
     assets: "資產價值", "you-organiser": "你是主辦人。", "you-team": "你是隊伍 {team}。",
     "not-yet": "尚未指定", over: "錦標賽已結束。", "records-later": "記錄在錦標賽結束後公開。",
     bot: "電腦", "match-of": "{name} · 第 {n} 場",
+    reconnecting: "伺服器沒有回應，正在重試……",
   },
   "zh-Hans": {
     tournaments: "锦标赛", create: "创建锦标赛", name: "名称", teams: "队伍", team: "队伍",
@@ -51,6 +53,7 @@ const WORDS = {
     assets: "资产价值", "you-organiser": "你是主办人。", "you-team": "你是队伍 {team}。",
     "not-yet": "尚未指定", over: "锦标赛已结束。", "records-later": "记录在锦标赛结束后公开。",
     bot: "电脑", "match-of": "{name} · 第 {n} 场",
+    reconnecting: "服务器没有响应，正在重试……",
   },
 };
 

@@ -25,7 +25,8 @@ async function showHome() {
   const error = el("p", { class: "error", id: "error" });
   const teamRow = (i) => el("div", { class: "team-row" },
     el("input", { class: "team-name", name: `team-${i}`, placeholder: `${t("team")} ${i + 1}`, maxlength: 24 }),
-    el("select", { class: "team-kind", name: `kind-${i}` }, el("option", { value: "" }, t("people")),
+    el("select", { class: "team-kind", name: `kind-${i}`, "aria-label": `${t("team")} ${i + 1}: ${t("people")} / ${t("bot")}` },
+      el("option", { value: "" }, t("people")),
       bots.map((b) => el("option", { value: b }, `${t("bot")}: ${b}`))));
   const teams = el("div", { id: "teams" }, [0, 1, 2, 3].map(teamRow));
   const addTeam = el("button", { type: "button", id: "add-team", onclick: () => {
@@ -69,12 +70,15 @@ async function showHome() {
 
 // --- one tournament ---------------------------------------------------------------------------------
 
+// Fetch the standings again (every 1.5 s). A server that does not answer (restarting, say) is said in words
+// and asked again; the first answer after it clears the message.
 async function refresh() {
   try {
     state.data = await api(`/api/tournaments/${tournamentId}`);
     state.offset = state.data.now * 1000 - Date.now();
     if (key) state.me = await api(`/api/tournaments/${tournamentId}/access`, { key });
-  } catch (e) { state.error = e.message; }
+    state.error = "";
+  } catch (e) { state.error = e instanceof TypeError ? t("reconnecting") : e.message; }
   render();
 }
 
