@@ -165,10 +165,10 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         page.goto(server.url)
         page.select_option("#lang", "zh-Hant")   # the words come from the server's catalogue
         page.wait_for_selector("#quick-play:has-text('與電腦對戰')")
-        page.click("#quick-play")                 # no name typed: the default, "you"
+        page.click("#quick-play")                 # no name typed: the default, "Player" (玩家)
         page.wait_for_selector("#hand .card")
         seats = [page.inner_text(f"#table-{p} h2") for p in range(3)]
-        assert seats[0].startswith("P1 你 ★") and page.locator("#tables section.table").count() == 3
+        assert seats[0].startswith("P1 玩家 ★") and page.locator("#tables section.table").count() == 3
         # bots are named in the page's language
         assert seats[1].startswith("P2 電腦2（策略）") and seats[2].startswith("P3 電腦3（策略）")
         browser.close()

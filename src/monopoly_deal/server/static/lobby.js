@@ -75,7 +75,7 @@ export async function showLobby(app, words, lang, seed) {
   const form = el("form", { class: "panel", id: "create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title" }, words.t("create")),
     el("div", { class: "row" },
-      field(words.t("your-name"), el("input", { name: "player", id: "create-player", maxlength: 24, placeholder: words.t("you") })),
+      field(words.t("your-name"), el("input", { name: "player", id: "create-player", maxlength: 24, placeholder: words.t("player") })),
       field(words.t("room-name"), el("input", { name: "name", maxlength: 40, placeholder: words.t("room-name-hint") })),
       field(words.t("players"), el("select", { name: "players" }, [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => el("option", { value: n }, String(n))))),
       field(words.t("edition"), el("select", { name: "edition" },
@@ -96,7 +96,8 @@ export async function showLobby(app, words, lang, seed) {
         private: data.get("private") === "on", hints: data.get("hints") === "on", ...(seed === null ? {} : { seed }),
       });
       // You made the room: you sit in it (P1), as at a real table.
-      const player = String(data.get("player") || "").trim() || words.t("you");
+      // no name given: "Player" (not "You", which the narration would conjugate as a third person)
+      const player = String(data.get("player") || "").trim() || words.t("player");
       const { token } = await api(`/api/rooms/${room.id}/join`, { name: player, ...(room.invite ? { invite: room.invite } : {}) });
       localStorage.setItem(tokenKey(room.id), token);
       location.search = new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id });
@@ -121,7 +122,7 @@ function quickPlay(words, lang, seed) {
   const button = el("button", { class: "primary big", id: "quick-play", onclick: async () => {
     button.disabled = true;
     try {
-      location.search = `?room=${await startBotGame(name.value.trim() || words.t("you"), lang, seed)}`;
+      location.search = `?room=${await startBotGame(name.value.trim() || words.t("player"), lang, seed)}`;
     } catch (e) { error.textContent = e.message; button.disabled = false; }
   } }, words.t("quick-play"));
   return el("div", { class: "panel", id: "quick" }, el("p", {}, words.t("quick-play-hint")),
