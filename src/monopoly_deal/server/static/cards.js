@@ -1,6 +1,9 @@
 // Cards that look like the game's, drawn with CSS: a colour band (two halves for a two-colour wild, the
 // colour in use on top), the value in the corner, the rent ladder on property cards and the action's
-// rules in the page's language. Names wrap, never cut. `words` is { C: the server's card catalogue, t }.
+// rules in the page's language. Names wrap, never cut. A card's label (aria-label) is its name for
+// assistive technology; the value, the ladder and the rules text are drawn by the stylesheet from data-*
+// attributes, so that the text a card shows is its name, as its label says (WCAG 2.5.3, label in name).
+// `words` is { C: the server's card catalogue, t }.
 import { el } from "./dom.js";
 
 const PROPERTY_KINDS = ["property", "wild", "rainbow"];
@@ -25,7 +28,7 @@ function band(colours) {
 function ladder(words, colour, current = -1) {
   const rents = words.C.colours[colour].rent;
   return el("ol", { class: "ladder", "aria-label": words.C.colours[colour].name }, rents.map((rent, i) =>
-    el("li", { class: i === current ? "now" : null }, el("span", { class: "count" }, String(i + 1)), el("span", {}, `${rent}M`))));
+    el("li", { class: i === current ? "now" : null, "data-n": String(i + 1), "data-rent": `${rent}M` })));
 }
 
 // What a card does, in words: the rules text of an action, the ladder(s) of a property.
@@ -36,7 +39,7 @@ function body(words, key, info, as, held) {
     return el("div", { class: "ladders" }, coloursOf(info, as).map((c, i) =>
       el("div", { class: i === 0 && as ? "in-use" : as ? "unused" : null }, ladder(words, c, as === c ? held - 1 : -1))));
   }
-  const text = el("p", { class: "text" }, words.t(`cardtext.${info.kind}`));
+  const text = el("p", { class: "text", "data-text": words.t(`cardtext.${info.kind}`) });
   if (PLAIN_KINDS.includes(info.kind)) return text;
   return el("div", { class: "action-face" }, el("div", { class: "emblem", "aria-hidden": "true" }, info.name), text);
 }
@@ -69,7 +72,7 @@ export function card(words, key, { as = null, held = 0, small = false, selected 
   for (const [name, value] of Object.entries(data)) attrs[`data-${name}`] = value;
   const colours = coloursOf(info, as);
   const top = el("div", { class: "top", style: BAND_KINDS.includes(info.kind) ? `background:${band(colours)}` : null },
-    el("span", { class: "value" }, `${info.value}M`),
+    el("span", { class: "value", "data-value": `${info.value}M` }),
     el("span", { class: "name" }, info.name.replaceAll("/", "/\u200b")));
   return el("div", attrs, top, small ? null : body(words, key, info, as, held));
 }
