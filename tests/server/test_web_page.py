@@ -86,6 +86,8 @@ def axe_violations(page: Any, axe: str) -> list[str]:
     """axe-core's findings of any impact (minor to critical) on the page as it is now."""
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(axe)     # evaluated by the test (DevTools), not loaded by the page: the page's CSP stays
+    # what is still arriving (a card travelling, the winner's banner fading in) is judged once it has arrived
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     return page.evaluate("""async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
         .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`)""")
 

@@ -111,7 +111,7 @@ function middle(ctx) {
     el("div", { class: "piles" },
       el("div", { class: "pile draw", id: "draw-pile", role: "img", "aria-label": words.ui("draw-pile", { count: game.draw_size }) },
         el("div", { class: "card back" }, el("span", {}, String(game.draw_size)))),
-      el("div", { class: "pile discard", id: "discard-pile", "aria-label": top ? words.ui("discard-pile", { count: game.discard.length, card: words.C.cards[top].name }) : words.ui("discard-empty") },
+      el("div", { class: "pile discard", id: "discard-pile", role: "group", "aria-label": top ? words.ui("discard-pile", { count: game.discard.length, card: words.C.cards[top].name }) : words.ui("discard-empty") },
         top ? card(words, top, { small: true, key: `discard-${game.discard.length}` }) : el("div", { class: "card empty" }))),
     el("ol", { class: "ticker", id: "ticker", "aria-live": "polite", "aria-label": words.t("ticker") },
       ctx.ticker.map((line, i) => el("li", { "data-key": `tick-${ctx.logSize - ctx.ticker.length + i}` }, line))));
