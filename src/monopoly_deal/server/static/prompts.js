@@ -34,6 +34,10 @@ export function decisionText(ctx) {
     const params = { player, receiver: name(d.receiver), owed: `${d.owed}M`, paid: `${ctx.paid}M` };
     return words.t(mine ? "prompt.pay-you" : "prompt.pay", params);
   }
+  if (d.type === "give" && d.cards && d.cards.length) {   // Forced Deal: the card you get, then the one you give
+    const what = d.cards.map(([owner, , key]) => cardOf(ctx, owner, key)).join(words.t("list-sep"));
+    return words.t(mine ? "prompt.give-you" : "prompt.give", { card: words.C.cards[d.action].name, player, what });
+  }
   if (d.type === "place") return words.ui("decide.place", { player, card: words.C.cards[d.building].name });
   if (d.type === "play") {
     if (!mine) return words.t("prompt.plays", { player, plays: game.plays_left });
