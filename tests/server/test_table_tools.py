@@ -1,6 +1,7 @@
 """The table's own tools (issue 32): the rules card opens from the status bar and closes with Escape, focus
 back where it was; sound effects are on by default and one click mutes them, remembered across visits;
-opponents open to their whole table and close again; a picked card's choices open at the card. axe-core
+opponents open to their whole table and close again; a picked card's choices open at the card; a card
+dragged onto your bank is banked. axe-core
 finds nothing of any impact in each of those states, nor on the tournaments page."""
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ def test_rules_card_sound_switch_opponents_and_choices_at_the_card(server: Serve
         assert abs(box["x"] - at["x"]) < 200 and abs((box["y"] + box["height"]) - at["y"]) < 60   # just above it
         page.keyboard.press("Escape")
         assert page.locator("#choices.at-card").count() == 0
+
+        bank = page.locator('#choices button[data-action^="bank "]').first       # drag a card onto your bank
+        subject, banked = bank.get_attribute("data-subject"), bank.get_attribute("data-action").split()[-1]
+        before = page.locator(f'#table-0 .bank .card[data-card="{banked}"]').count()
+        version = page.evaluate("document.body.dataset.version")
+        page.drag_and_drop(f'#hand .card[data-subject="{subject}"]', "#table-0 .bank")
+        page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
+        assert page.locator(f'#table-0 .bank .card[data-card="{banked}"]').count() == before + 1
 
         page.goto(f"{server.url}/tournaments")
         page.wait_for_selector("#create select[name=kind-0]")

@@ -166,6 +166,29 @@ function inWords(line) {
   return named.reduce((text, [raw, shown]) => text.replaceAll(raw, shown), line);
 }
 
+// Dragging a card from your hand: onto your bank banks it, onto your table lays it down, onto an opponent
+// plays it against them. Where the drop leaves one action, it is done; where several (which colour,
+// which property), the card is picked and its choices open at it; where none, nothing happens.
+function dropChoices(ctx, subject, place) {
+  return state.legal.filter((a) => subjectOf(ctx, a) === subject && (place === "bank" ? a.verb === "bank"
+    : place === "table" ? a.verb === "play" : a.player === place));
+}
+
+function dropZone(ctx, place) {
+  const dragged = (event) => event.dataTransfer && [...event.dataTransfer.types].includes("text/plain");
+  return {
+    ondragover: (event) => { if (dragged(event)) event.preventDefault(); },
+    ondrop: (event) => {
+      event.preventDefault();
+      event.stopPropagation();   // the bank lies inside your table: the innermost place takes the drop
+      const subject = event.dataTransfer.getData("text/plain");
+      const choices = dropChoices(ctx, subject, place);
+      if (choices.length === 1) act(choices[0].notation);
+      else if (choices.length > 1 && state.selected !== subject) ctx.select(subject);
+    },
+  };
+}
+
 // Action cards played on another player's property or set, whose target can be clicked on their table.
 const AIMED = ["sly-deal", "forced-deal", "double-sly-deal", "deal-breaker"];
 
@@ -186,6 +209,7 @@ function context() {
     copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render, reuse: !state.replay,
     involved: new Set(), expanded: (p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : ctx.involved.has(p)),
     toggleSeat: (p, open) => { state.seatOpen.set(p, open); render(); },
+    dropZone: (place) => dropZone(ctx, place),
   };
   if (!game) return ctx;
   for (const a of state.legal) {

@@ -53,10 +53,11 @@ export function cardLabel(words, key, as = null) {
 }
 
 // One card. Options: `as` (the colour a wild stands as), `held` (cards in its set, to mark the rent now),
-// `small`, `selected`, `onclick` (makes it a button: focusable, Enter/Space), `key` (its identity on the page,
+// `small`, `selected`, `onclick` (makes it a button: focusable, Enter/Space), `drag` (its subject, to drag it),
+// `key` (its identity on the page,
 // for in-place updates and for its journey when it moves), `data` (more data-* attributes), `label`.
 export function card(words, key, { as = null, held = 0, small = false, selected = false, onclick = null,
-  key: identity = null, data = {}, label = null, highlight = false } = {}) {
+  key: identity = null, data = {}, label = null, highlight = false, drag = null } = {}) {
   const info = words.C.cards[key] || { name: key, kind: "action", value: 0, colours: [] };
   const classes = ["card", `k-${info.kind}`, PLAIN_KINDS.includes(info.kind) ? "" : "action", small ? "small" : "", selected ? "selected" : "",
     onclick ? "clickable" : "", highlight ? "highlight" : ""];
@@ -69,6 +70,8 @@ export function card(words, key, { as = null, held = 0, small = false, selected 
   } else {
     Object.assign(attrs, { role: "img", "aria-label": label || cardLabel(words, key, as) });
   }
+  // `drag`: what the card is, for a drop on a place that can take it (your bank, your table, an opponent)
+  if (drag) Object.assign(attrs, { draggable: "true", ondragstart: (event) => event.dataTransfer.setData("text/plain", drag) });
   for (const [name, value] of Object.entries(data)) attrs[`data-${name}`] = value;
   const colours = coloursOf(info, as);
   const top = el("div", { class: "top", style: BAND_KINDS.includes(info.kind) ? `background:${band(colours)}` : null },

@@ -43,7 +43,7 @@ function bank(ctx, p, cards) {
   const { words } = ctx;
   const total = cards.reduce((sum, key) => sum + (words.C.cards[key] || { value: 0 }).value, 0);
   const counts = new Map();
-  return el("div", { class: "bank", "data-key": `bank${p}` },
+  return el("div", { class: "bank", "data-key": `bank${p}`, ...(p === ctx.you ? ctx.dropZone("bank") : {}) },
     el("span", { class: "bank-total", id: `bank-total-${p}` }, words.ui("bank", { amount: `${total}M` })),
     el("div", { class: "bankcards" }, cards.map((key) => {
       const n = (counts.get(key) || 0) + 1;
@@ -84,7 +84,7 @@ function seat(ctx, p) {
   el("span", { class: "caret", "aria-hidden": "true" }));
   // your table scrolls inside itself when it holds more than fits: focusable, so the keyboard can scroll it
   return el("section", { class: classes.filter(Boolean).join(" "), id: `table-${p}`, "aria-label": mine ? words.t("landmark-table") : heading,
-    tabindex: mine ? 0 : null },
+    tabindex: mine ? 0 : null, ...ctx.dropZone(mine ? "table" : p) },
     el("div", { class: "seat-head" },
       el("span", { class: "avatar", "aria-hidden": "true" }, String(p + 1)),
       el("h2", {}, heading, game.jailed[p] ? el("span", { class: "jailed" }, ` · ${words.ui("jailed")}`) : null),
@@ -132,7 +132,7 @@ export function hand(ctx) {
       const clickable = ctx.subjects.has(subject) || direct;
       return card(words, key, { key: `h-${key}-${n}`, selected: ctx.selected === subject, highlight: ctx.hinted.has(subject),
         onclick: clickable ? () => (direct ? ctx.send(direct.notation) : ctx.select(subject)) : null,
-        data: clickable ? { subject } : {}, label: direct ? direct.label : null });
+        data: clickable ? { subject } : {}, label: direct ? direct.label : null, drag: ctx.subjects.has(subject) ? subject : null });
     })));
 }
 
