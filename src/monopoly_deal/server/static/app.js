@@ -287,14 +287,14 @@ function render() {
   morph(app, el("main", { id: "app", class: state.game && !state.replay ? "game" : null }, parts));
   document.body.dataset.version = state.version ?? "";
   if (state.game && !performance.getEntriesByName("mdeal-first-game").length) performance.mark("mdeal-first-game");
-  if (state.game && !state.replay) afterUpdate(before, focused);
+  if (state.game && !state.replay) afterUpdate(ctx, before, focused);
   performance.mark("mdeal-apply-end");
   performance.measure("mdeal-apply", "mdeal-apply-start", "mdeal-apply-end");
 }
 
 // What a finished update still does: cards travel, the acting seat glows, focus follows your decision,
 // and a background tab is told it is your turn.
-function afterUpdate(before, focused) {
+function afterUpdate(ctx, before, focused) {
   const game = state.game;
   const acted = lastDecider;
   requestAnimationFrame(() => {   // where the browser lays the page out anyway: no layout forced here
@@ -304,14 +304,14 @@ function afterUpdate(before, focused) {
     if (acted !== null && acted !== state.you && acted !== game.decision.player) pulse(document.getElementById(`table-${acted}`));
     performance.measure("mdeal-frame", "mdeal-apply-start");
   });
-  if (game.decision.player !== lastDecider) showInvolved(context());
+  if (game.decision.player !== lastDecider) showInvolved(ctx);
   lastDecider = game.decision.type === "over" ? null : game.decision.player;
   const yours = state.legal.length > 0;
   if (yours && (!focused || focused === document.body || !focused.isConnected) && !drawer.open) {
     const first = app.querySelector("#choices button:not([hidden]), #hand .card[tabindex]");
     if (first) first.focus({ preventScroll: true });
   }
-  notify(yours, decisionText(context()), wasYours);
+  notify(yours, decisionText(ctx), wasYours);
   wasYours = yours;
 }
 
