@@ -182,6 +182,21 @@ class Position:
     discard: tuple[str, ...] = ()
     jailed: tuple[int, ...] = ()
 
+    def game(self, players: int, edition: str, rules: Rules, seed: int = 0, names: Iterable[str] | None = None,
+             log: bool = True) -> Game:
+        """The game at this position (:meth:`Game.from_position`)."""
+        return Game.from_position(
+            players, edition, rules,
+            hands={seat: list(cards) for seat, cards in self.hands},
+            banks={seat: list(cards) for seat, cards in self.banks},
+            groups={seat: [(GROUP_KEYS[colour], list(g.cards), g.house, g.hotel)
+                           for colour, groups in table.items() for g in groups]
+                    for seat, table in self.tables},
+            draw=list(self.draw), discard=list(self.discard), rest=self.rest, active=self.active,
+            plays=self.plays, turn=self.turn, jailed=self.jailed, start_turn=self.start_turn, seed=seed,
+            names=names, log=log,
+        )
+
 
 Mismatch = tuple[str, str]  # (label such as "expect.hands.P2", "expected ..., got ...")
 Check = Callable[[Game], list[Mismatch]]
@@ -216,17 +231,7 @@ class Scenario:
         """The game at the start of the scenario: the position, or a fresh deal when there is none."""
         if self.position is None:
             return Game(self.players, self.edition, self.options, seed=self.seed)
-        p = self.position
-        return Game.from_position(
-            self.players, self.edition, self.options,
-            hands={seat: list(cards) for seat, cards in p.hands},
-            banks={seat: list(cards) for seat, cards in p.banks},
-            groups={seat: [(GROUP_KEYS[colour], list(g.cards), g.house, g.hotel)
-                           for colour, groups in table.items() for g in groups]
-                    for seat, table in p.tables},
-            draw=list(p.draw), discard=list(p.discard), rest=p.rest, active=p.active, plays=p.plays,
-            turn=p.turn, jailed=p.jailed, start_turn=p.start_turn, seed=self.seed,
-        )
+        return self.position.game(self.players, self.edition, self.options, seed=self.seed)
 
     def run(self) -> Result:
         """Play every step; the first that fails gives the reason."""
@@ -414,6 +419,15 @@ def _read_position(data: Any, reader: _Reader, rules: Rules) -> Position:
     _check_tables(position, rules)
     _check_counts(position, reader, rules)
     return position
+
+
+def read_position(data: Any, players: int, edition: str, rules: Rules, path: str) -> Position:
+    """A ``position:`` as a scenario file writes it (docs/scenarios.md), checked; for files that start
+    from a position without being scenarios (lessons). :class:`ScenarioError` names ``path`` and the field."""
+    try:
+        return _read_position(data, _Reader(players, edition), rules)
+    except _Bad as bad:
+        raise ScenarioError(path, bad.where, bad.message) from None
 
 
 def _check_banks(position: Position) -> None:

@@ -75,6 +75,7 @@ def main() -> None:
 
     from monopoly_deal.cli import main as mdeal
     from monopoly_deal.i18n import LANGUAGES, get_translator
+    from monopoly_deal.lessons import NAMES as LESSONS
     from monopoly_deal.server.app import create_app
 
     for lang in LANGUAGES:
@@ -85,6 +86,8 @@ def main() -> None:
         for lang in LANGUAGES:
             status[f"/api/i18n/{lang}"] = client.get(f"/api/i18n/{lang}").status_code
         status["/api/rules"] = client.get("/api/rules").status_code
+        for lesson in LESSONS:   # a lesson reads its file when it starts
+            status[f"/api/lessons/{lesson}"] = client.post(f"/api/lessons/{lesson}", json={}).status_code
     with contextlib.redirect_stdout(io.StringIO()) as said:
         sim = mdeal(["sim", "--games", "3", "--seed", "1"])
     print(json.dumps({"package": str(PACKAGE), "opened": sorted(opened), "status": status,

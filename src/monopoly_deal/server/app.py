@@ -31,6 +31,8 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import BOTS
 from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
+from ..lessons import NAMES as LESSONS
+from ..lessons import load as load_lesson
 from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
@@ -45,6 +47,7 @@ from .protocol import (
     RoomOptions,
     SeatToken,
     SetLanguage,
+    StartLesson,
     parse_client_message,
 )
 from .replay import frames
@@ -220,6 +223,16 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
     async def create_room(options: RoomOptions, request: Request) -> dict[str, Any]:
         room = await lobby_of(request).create(options, client_of(request))
         return {**room.summary(), "invite": room.invite}
+
+    @app.post("/api/lessons/{name}", status_code=201)
+    async def start_lesson(name: Annotated[str, Path(max_length=40)], body: StartLesson,
+                           request: Request) -> dict[str, Any]:
+        """A guided game (lessons/): a private room with you in P1 against a bot, already started."""
+        if name not in LESSONS:
+            raise RoomError(f"no lesson {name!r}; there are {', '.join(LESSONS)}", 404)
+        room, token = await lobby_of(request).start_lesson(load_lesson(name), body.name, body.lang,
+                                                           client_of(request))
+        return {"room": room.summary(), "seat": 0, "token": token, "invite": room.invite}
 
     @app.get("/api/rooms/{room_id}")
     async def room(room_id: str, request: Request) -> dict[str, Any]:

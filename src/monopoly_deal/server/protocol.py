@@ -178,6 +178,13 @@ class Join(_Strict):
     invite: str | None = Field(default=None, max_length=100)   # a private room's secret, from its invite link
 
 
+class StartLesson(_Strict):
+    """A lesson for one learner: the name to sit under and the room's language."""
+
+    name: PlayerName = "Player"
+    lang: Lang = "en"
+
+
 class SeatToken(_Strict):
     token: str = Field(min_length=1, max_length=100)
 

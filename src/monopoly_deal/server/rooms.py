@@ -37,12 +37,13 @@ from pydantic import ValidationError
 from ..bots import BOTS, Bot, BotSpecError, make_bot
 from ..bots.registry import check_remote
 from ..engine import Action, Game, IllegalActionError, Rules
+from ..lessons import Lesson
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
 from ..tournament.clock import STAND_IN, safe_move
 from .botpool import BotPool, Search, searches
 from .persistence import Store, StoredGame
-from .protocol import RoomOptions, _first_problem, clean_name
+from .protocol import Lang, RoomOptions, _first_problem, clean_name
 from .views import (
     SharedMessage,
     action_fields,
@@ -58,6 +59,8 @@ log = logging.getLogger("monopoly_deal.server")
 #: The bot a hint asks: the strongest there is, within the server's time per decision (``bot_seconds``).
 HINT_BOT = next(name for name in ("ismcts", "heuristic", "random") if name in BOTS)
 _SEED_MASK = (1 << 63) - 1
+#: The bot a lesson seats (lessons/): its script makes its moves, the bot only names the seat.
+LESSON_BOT = "heuristic" if "heuristic" in BOTS else "random"
 
 
 class RoomError(ValueError):
@@ -196,13 +199,31 @@ class Connection:
             self.close(1008, "too slow to read")
 
 
+class Unstored:
+    """Where a lesson's room keeps its game: nowhere. A lesson is practice on a fixed deal, started again
+    in one click; it is never listed, replayed or resumed after a restart, so nothing of it is written."""
+
+    async def save_room(self, room_id: str, data: dict[str, Any]) -> None:
+        pass
+
+    async def new_game(self, room_id: str, seed: int, edition: str, rules: dict[str, Any], players: list[str]) -> int:
+        return 0    # no stored game has id 0: its record and replay are not found
+
+    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None) -> None:
+        pass
+
+    async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:
+        return False
+
+
 class Room:
-    def __init__(self, room_id: str, options: RoomOptions, lobby: Lobby) -> None:
+    def __init__(self, room_id: str, options: RoomOptions, lobby: Lobby, lesson: Lesson | None = None) -> None:
         self.id = room_id
         self.options = options
         self.rules = Rules.from_dict(options.rules)   # checked when the options were
         self.lobby = lobby
-        self.store = lobby.store
+        self.lesson = lesson                   # a guided game (lessons/): its script decides, nothing is stored
+        self.store: Store | Unstored = Unstored() if lesson is not None else lobby.store
         self.seats: list[SeatInfo | None] = [None] * options.players
         self.status = "open"          # open (seating), playing, finished, closed
         self.game: Game | None = None
@@ -409,6 +430,8 @@ class Room:
                 raise RoomError("the game is not over yet")
             if self.hook is not None:
                 raise RoomError("a tournament match is played once")
+            if self.lesson is not None:
+                raise RoomError("a lesson is played once: start it again from the lobby")
             for info in self.seats:
                 if info is not None:
                     info.timeouts = 0
@@ -445,7 +468,8 @@ class Room:
             seed = o.seed + self.games_played if o.seed is not None and allowed else secrets.randbits(63)
         names = [s.name for s in self.seats if s is not None]
         try:
-            game = Game(o.players, o.edition, self.rules, seed, names, log=False)
+            game = self.lesson.start(names) if self.lesson is not None \
+                else Game(o.players, o.edition, self.rules, seed, names, log=False)
         except ValueError as error:
             raise RoomError(f"cannot start: {error}", 400) from None
         self.game_id = await self.store.new_game(self.id, seed, o.edition, game.rules.to_dict(), names)
@@ -459,10 +483,14 @@ class Room:
     def _set_game(self, game: Game) -> None:
         self.game = game
         viewers: list[int | None] = [*range(game.players), None]
-        self.narrators = {v: new_narrator(game, v) for v in viewers}
+        self.narrators = {v: new_narrator(self._dealt_again(game, log=True), v) for v in viewers}
         self.messages = {v: n.start() for v, n in self.narrators.items()}
         self.bots = {i: self._make_bot(s.bot or "random", i, game.seed)
                      for i, s in enumerate(self.seats) if s is not None and s.kind == "bot"}
+
+    def _dealt_again(self, game: Game, log: bool) -> Game:
+        """``game`` at its start again: the lesson's position, or the same seed's deal."""
+        return self.lesson.start(game.names, log) if self.lesson is not None else game.restart(log)
 
     def resume(self, stored: StoredGame) -> None:
         """Rebuild the game from its stored actions, exactly where it was."""
@@ -508,6 +536,9 @@ class Room:
                 raise RoomError(str(error), 400) from None
             if action not in game.legal_actions():
                 raise RoomError(f"{text} is not legal now", 400)
+            step = self.lesson.step(game) if self.lesson is not None else None
+            if step is not None and str(action) != step.action:
+                raise RoomError(f"in this lesson, the move now is {step.action}")
             await self._accept(action)
         self._after_change()
 
@@ -544,7 +575,7 @@ class Room:
             await self.store.append(self.game_id, index, str(action), result)
         except BaseException:
             self.status = "playing"
-            self._replay(game.restart(log=False), game.history[:index])
+            self._replay(self._dealt_again(game, log=False), game.history[:index])
             self._listed = None    # it may have been listed as finished meanwhile
             raise
         self._touch()
@@ -590,7 +621,9 @@ class Room:
             search = Search(spec, (game.seed * 16 + seat + version * 1009) & _SEED_MASK,
                             limits.bot_seconds) if searches(spec) else None
             asked = time.monotonic()
-            action = await self.lobby.bot_pool.decide(self.id, bot, world, seat, search)
+            step = self.lesson.step(world) if self.lesson is not None else None
+            action = Action.parse(step.action) if step is not None \
+                else await self.lobby.bot_pool.decide(self.id, bot, world, seat, search)
             if world.decision_info()["type"] == "respond":   # a fixed time, whatever its hand (issue 9, item 13)
                 answer_at = asked + limits.bot_answer + (limits.bot_seconds if search is not None else 0.0)
                 await asyncio.sleep(max(0.0, answer_at - time.monotonic()))
@@ -689,6 +722,8 @@ class Room:
         message.update(game=view, legal=legal, version=len(game.history), game_id=self.game_id,
                        deadline=self.deadline, now=time.time(), log_reset=conn.sent == 0,
                        log=log_lines.lines(log, conn.sent, game.names, conn.lang))
+        if self.lesson is not None:
+            message["lesson"] = self.lesson.view(game)
         conn.sent = len(log)
         return message
 
@@ -783,7 +818,7 @@ class Lobby:
         over every room)."""
         return sum(r.status in ("open", "playing") for r in self._owned.get(client, ())) if client is not None else 0
 
-    async def create(self, options: RoomOptions, client: str | None = None) -> Room:
+    async def create(self, options: RoomOptions, client: str | None = None, lesson: Lesson | None = None) -> Room:
         """A new room for ``client`` (see :func:`client_key`). Refused (503) when the server is full, and
         (429) when the client has ``rooms_per_client`` rooms open or playing; the last ``room_reserve``
         rooms go only to a client holding none, so one client's rooms never lock a new visitor out."""
@@ -797,11 +832,21 @@ class Lobby:
             await self._make_room()
         if len(self.rooms) >= limits.max_rooms or (held and len(self.rooms) >= shared):
             raise RoomError(f"this server holds at most {limits.max_rooms} rooms; try again later", 503)
-        room = Room(secrets.token_urlsafe(6), options, self)
+        room = Room(secrets.token_urlsafe(6), options, self, lesson)
         room.owner = client
         self._add(room)
         await room._save()
         return room
+
+    async def start_lesson(self, lesson: Lesson, player: str, lang: Lang, client: str | None = None) -> tuple[Room, str]:
+        """A lesson's room (private, no hints, no clock) for ``client``, counted against its rooms like any
+        other: ``player`` seated in P1 against a bot, the game started; the room and the seat's token."""
+        room = await self.create(RoomOptions(players=lesson.players, lang=lang, private=True, hints=False),
+                                 client, lesson)
+        token = await room.join(player, 0, room.invite, client)
+        await room.add_bot(token, LESSON_BOT, 1)
+        await room.start(token)
+        return room, token
 
     def check_seat_quota(self, client: str | None) -> None:
         held = sum(s is not None and s.client == client for r in self._live() for s in r.seats)
@@ -852,8 +897,8 @@ class Lobby:
             self._owned[owner].discard(room)
             if not self._owned[owner]:
                 del self._owned[owner]
-        if await self.store.drop_room(room.id, keep_finished=True):
-            await self.store.save_room(room.id, {**room.data(), "closed_at": time.time()})
+        if await room.store.drop_room(room.id, keep_finished=True):
+            await room.store.save_room(room.id, {**room.data(), "closed_at": time.time()})
 
     async def sweep(self, now: float | None = None) -> None:
         """Close idle rooms (``idle_room``, ``idle_game``), then remove closed rooms older than ``keep_records``."""

@@ -30,6 +30,7 @@ const state = {
   selected: null, deadline: null, offset: 0, connected: false, bots: [], version: null,
   hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
   seatOpen: new Map(), rulesOpen: false,   // opponents' tables opened or closed by hand (else open while they are involved)
+  lesson: null,   // a guided game's step: the coach's words and the move it asks for (lessons/)
 };
 let socket = null;
 // Reconnecting waits longer after each failure (1 s, 2 s, 4 s … 15 s), and starts again at 1 s once open.
@@ -82,8 +83,14 @@ function send(message) {
   return false;
 }
 
-// Send an action; a payment's card adds its value to the running total.
+// Send an action; a payment's card adds its value to the running total. In a lesson only the move the
+// coach asks for is sent (a drop or a click elsewhere says so instead).
 function act(notation) {
+  if (state.lesson && state.lesson.expect && notation !== state.lesson.expect) {
+    state.error = words.t("lesson-follow");
+    render();
+    return;
+  }
   const action = state.legal.find((a) => a.notation === notation);
   if (send({ type: "act", action: notation }) && action && action.verb === "pay") {
     state.pay.paid += (words.C.cards[action.card] || { value: 0 }).value;
@@ -118,7 +125,8 @@ function receive(message) {
     if (state.game && !message.log_reset && message.log.length) play(effectOf(state.game, message.game));
     state.version = message.version;
     state.game = message.game;
-    state.legal = message.legal;
+    state.legal = message.legal.map((a) => ({ ...a, label: inWords(a.label) }));   // bots named as people read them
+    state.lesson = message.lesson ?? null;
     state.log = message.log_reset ? message.log : state.log.concat(message.log);
     drawer.add(message.log.map(inWords), message.log_reset);
     state.deadline = message.deadline;
@@ -203,8 +211,9 @@ function context() {
       // the picked card's choices open at the card: the keyboard goes there too (Escape closes them)
       if (state.selected) document.querySelector("#choices button:not([hidden]):not(.general)")?.focus({ preventScroll: true });
     },
-    subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(), hint: state.hint,
-    hintsAllowed: state.room.hints !== false, hintPending: state.hintPending, askHint,
+    subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(),
+    lesson: state.lesson, hint: (state.lesson && state.lesson.expect) || state.hint,   // a lesson's move is shown as a hint is
+    hintsAllowed: state.room.hints !== false, restartLesson, hintPending: state.hintPending, askHint,
     ticker: state.log.slice(-4).map(inWords), logSize: state.log.length, paid: state.pay.paid,
     copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render, reuse: !state.replay,
     involved: new Set(), expanded: (p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : ctx.involved.has(p)),
@@ -217,7 +226,7 @@ function context() {
     if (subject) ctx.subjects.add(subject);
     const place = directPlace(a);
     if (place) ctx.direct.set(place, ctx.direct.has(place) ? { ...a, shared: true } : a);
-    if (a.notation === state.hint) {
+    if (a.notation === ctx.hint) {
       ctx.hinted.add(subject || place);
       if (a.player !== null) ctx.targets.add(a.player);
     }
@@ -308,8 +317,10 @@ function afterUpdate(ctx, before, focused) {
   lastDecider = game.decision.type === "over" ? null : game.decision.player;
   const yours = state.legal.length > 0;
   if (yours && (!focused || focused === document.body || !focused.isConnected) && !drawer.open) {
-    const first = app.querySelector("#choices button:not([hidden]), #hand .card[tabindex]");
+    // a lesson's move first, scrolled into the decision panel's view below the coach's words
+    const first = app.querySelector("#choices button.hinted:not([hidden]), #choices button:not([hidden]):not([disabled]), #hand .card[tabindex]");
     if (first) first.focus({ preventScroll: true });
+    if (first && state.lesson) first.scrollIntoView({ block: "nearest" });
   }
   notify(yours, decisionText(ctx), wasYours);
   wasYours = yours;
@@ -368,6 +379,15 @@ async function leaveSeats() {
 async function leaveGame() {
   if (!confirm(words.t("leave-confirm"))) return;
   await leaveSeats();
+}
+
+// The lesson again from its first step, in a new room (a lesson is played once per room).
+async function restartLesson() {
+  try {
+    const started = await api(`/api/lessons/${state.lesson.name}`, { name: state.game.names[state.you], lang });
+    localStorage.setItem(tokenKey(started.room.id), started.token);
+    location.search = new URLSearchParams({ room: started.room.id, invite: started.invite });
+  } catch (e) { state.error = e.message; render(); }
 }
 
 async function openReplay(gameId) {

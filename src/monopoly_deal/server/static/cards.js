@@ -33,7 +33,7 @@ function ladder(words, colour, current = -1) {
 
 // What a card does, in words: the rules text of an action, the ladder(s) of a property.
 function body(words, key, info, as, held) {
-  if (info.kind === "money") return el("div", { class: "money" }, `${info.value}M`);
+  if (info.kind === "money") return el("div", { class: "money", "data-value": `${info.value}M` });
   if (info.kind === "property") return ladder(words, info.colours[0], held - 1);
   if (info.kind === "wild") {
     return el("div", { class: "ladders" }, coloursOf(info, as).map((c, i) =>

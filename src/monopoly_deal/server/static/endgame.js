@@ -21,6 +21,7 @@ export function finished(ctx) {
     el("td", {}, `${total(game.banks[p])}M`),
     el("td", {}, String(game.hands ? game.hands[p].length : game.hand_sizes[p]))));
   const room = state.room;
+  if (ctx.lesson) return lessonDone(ctx);
   return el("div", { class: "panel finished", id: "finished", role: "region", "aria-labelledby": "winner-title" },
     el("h2", { id: "winner-title" }, halted ? words.t("time-up") : decisionText(ctx)),
     el("p", {}, words.t(halted ? "time-up-summary" : "game-summary", { turns: game.turn })),
@@ -32,6 +33,17 @@ export function finished(ctx) {
       ctx.token() && !halted ? el("button", { class: "primary", id: "again", onclick: () => ctx.post("again") }, words.t("again")) : null,
       room.game_id !== null ? el("a", { class: "button", href: `/api/games/${room.game_id}/record`, id: "record", download: "" }, words.t("record")) : null,
       room.game_id !== null && !halted ? el("button", { id: "replay-open", onclick: () => ctx.openReplay(room.game_id) }, words.t("replay")) : null));
+}
+
+// A lesson's end: the coach's last words, then the lesson again or a real game (a lesson has no record).
+function lessonDone(ctx) {
+  const { words } = ctx;
+  return el("div", { class: "panel finished", id: "finished", role: "region", "aria-labelledby": "winner-title" },
+    el("h2", { id: "winner-title" }, decisionText(ctx)),
+    el("p", { class: "coach", id: "coach" }, words.t(`lesson.${ctx.lesson.name}.done`)),
+    el("p", { class: "row" },
+      el("a", { class: "button primary", href: "/", id: "lesson-real" }, words.t("lesson-real")),
+      el("button", { id: "lesson-again", onclick: ctx.restartLesson }, words.t("lesson-again"))));
 }
 
 // A finished game's replay in the page: the table at each step, from one seat's view or all cards open.

@@ -104,7 +104,7 @@ export async function showLobby(app, words, lang, seed) {
     } catch (e) { error.textContent = e.message; }
   });
   const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, words.t("open-rooms")));
-  app.replaceChildren(quickPlay(words, lang, seed), form, list);
+  app.replaceChildren(learnToPlay(words, lang), quickPlay(words, lang, seed), form, list);
   const rooms = await api("/api/rooms");
   if (rooms.length === 0) list.append(el("p", {}, words.t("no-rooms")));
   for (const room of rooms) {
@@ -113,6 +113,21 @@ export async function showLobby(app, words, lang, seed) {
       el("b", {}, roomTitle(words, room)), ` ${taken}/${room.players} · ${words.t(room.status)} · ${words.t(room.edition)} `,
       el("a", { href: `?room=${room.id}`, class: "button" }, room.status === "open" ? words.t("join") : words.t("watch"))));
   }
+}
+
+// "Learn to play": a guided first game against a bot (lessons/), started in one click.
+function learnToPlay(words, lang) {
+  const error = el("p", { class: "error", role: "alert" });
+  const button = el("button", { class: "primary big", id: "learn-start", onclick: async () => {
+    button.disabled = true;
+    try {
+      const name = document.getElementById("quick-name")?.value.trim() || words.t("player");
+      const started = await api("/api/lessons/first-game", { name, lang });
+      localStorage.setItem(tokenKey(started.room.id), started.token);
+      location.search = new URLSearchParams({ room: started.room.id, invite: started.invite });
+    } catch (e) { error.textContent = e.message; button.disabled = false; }
+  } }, words.t("learn"));
+  return el("div", { class: "panel", id: "learn" }, el("p", {}, words.t("learn-hint")), el("p", { class: "row" }, button), error);
 }
 
 // One click to a game: you and two bots.

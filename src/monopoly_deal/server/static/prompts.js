@@ -77,8 +77,9 @@ export function prompt(ctx) {
     const subject = subjectOf(ctx, a);
     const hidden = subject !== "" && subject !== ctx.selected;
     const hinted = ctx.hint === a.notation;
+    const lessonElse = Boolean(ctx.lesson && ctx.lesson.expect) && !hinted;   // a lesson asks for one move
     return el("button", { class: `act${a.verb === "no" ? " danger" : ""}${hinted ? " hinted" : ""}${subject ? "" : " general"}`, "data-action": a.notation,
-      "data-subject": subject, "data-key": `act-${a.notation}`, hidden, onclick: () => ctx.send(a.notation) }, a.label);
+      "data-subject": subject, "data-key": `act-${a.notation}`, hidden, disabled: lessonElse, onclick: () => ctx.send(a.notation) }, a.label);
   });
   const clock = state.deadline ? el("span", { class: "clock", id: "clock", role: "timer" }) : null;
   const extras = [];
@@ -92,7 +93,18 @@ export function prompt(ctx) {
     ctx.hintsAllowed ? el("button", { id: "hint", onclick: ctx.askHint, disabled: ctx.hintPending }, ctx.hintPending ? words.t("hint-thinking") : words.t("hint")) : null,
     ctx.selected ? el("button", { id: "unselect", onclick: () => ctx.select(null) }, words.t("back")) : null) : null;
   return el("div", { class: `panel prompt${mine ? " yours" : ""}`, id: "prompt", role: "region", "aria-label": words.t("decision") },
+    ctx.lesson ? coach(ctx) : null,
     el("p", { id: "decision", class: "status", "aria-live": "polite" }, decisionText(ctx), " ", clock),
     extras, mine ? el("div", { class: `choices${atCard(ctx) ? " at-card" : ""}`, id: "choices", role: "group",
       "aria-label": words.t("choices") }, buttons) : null, tools);
+}
+
+// A lesson's coach: what this step teaches and the move to make (shown on the card and its button, as a
+// hint is), and how far the lesson has come.
+export function coach(ctx) {
+  const { lesson } = ctx;
+  const { words } = ctx;
+  return el("div", { class: "coach", id: "coach", role: "note", "aria-label": words.t("coach") },
+    el("p", {}, el("strong", {}, `${words.t("coach")}: `), words.t(`lesson.${lesson.name}.${lesson.say}`)),
+    el("small", {}, words.t("lesson-step", { n: Math.min(lesson.step + (lesson.expect ? 1 : 0), lesson.steps), total: lesson.steps })));
 }
