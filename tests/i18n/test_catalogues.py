@@ -102,6 +102,6 @@ def test_actions_read_naturally() -> None:
         "Play red/yellow rent with Double the Rent: rent for red from everyone (6M)"
     assert en.action("pay red:red/yellow", names) == "Pay red/yellow wild (as red) (3M) from your red set"
     assert en.action("pay red:red/yellow", names, amount=2) == "Pay red/yellow wild (as red) (2M) from your red set"
-    assert hant.action("pay 5M", names) == "從銀行付 5M（5M）"
+    assert hant.action("pay 5M", names) == "從銀行付 5M"   # a money card's amount, said once
     assert hant.action("deal-breaker P2 green", names) == "打出 物業接管：拿走 Bo 的整套綠"
     assert en.action("move red:rainbow>green", names) == "Turn multi-colour wild in red to green (free)"

@@ -22,6 +22,7 @@ from monopoly_deal.tournament import MatchDice, Team, TournamentOptions, seat_by
 
 from .helpers import Server
 from .test_browser import launch, needs_chromium
+from .test_web_page import axe_source, axe_violations
 
 TEAMS = [("Ann's team", ""), ("Robo", "heuristic"), ("Bob's team", "")]
 LIMIT_MINUTES = 0.5    # 30 seconds a match: time to open the pages and bank a card on a loaded machine
@@ -44,6 +45,7 @@ def shot(page: Any, name: str) -> None:
 def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server) -> None:
     from playwright.sync_api import sync_playwright
 
+    axe = axe_source()
     with sync_playwright() as playwright:
         browser = launch(playwright)
         organiser, ann, bob = (browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
@@ -125,6 +127,8 @@ def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server)
         record = httpx.get(f"{server.url}/api/tournaments/{tournament}/matches/1/record").json()
         assert record["assets"] == second["assets"] and record["end"] == "time-limit"
         assert "Ann's team won on asset value" in organiser.inner_text("#match-1 .result")
+        assert axe_violations(organiser, axe) == [], "the final standings"
+        assert axe_violations(ann, axe) == [], "a match's end at its time limit"
         organiser.select_option("#lang", "zh-Hant")
         organiser.wait_for_selector("#match-1 .result:has-text('以資產價值獲勝')")
         assert organiser.inner_text("#standings th:nth-child(2)") == "隊伍"

@@ -136,6 +136,7 @@ def test_a_whole_game_by_keyboard_with_every_decision_in_context(server: Server)
     second_payment = several_card_payment(clicks)
     problems: list[str] = []
     seen = {"ticker": False, "no": False, "paying": False}
+    judged: set[str] = set()    # the decision types axe has judged the page at
     with sync_playwright() as playwright:
         browser = launch(playwright)
         pages = seated_pages(browser, server, seed, problems, axe)
@@ -158,12 +159,16 @@ def test_a_whole_game_by_keyboard_with_every_decision_in_context(server: Server)
                 total = page.inner_text("#running-total")
                 assert f"Paid so far: {paid}M" in total and f"still owed: {decision['owed']}M" in total
                 seen["paying"] = True
+            if decision["type"] not in judged:            # axe at the first decision of each type
+                assert axe_violations(page, axe) == [], decision["type"]
+                judged.add(decision["type"])
             version = page.evaluate("document.body.dataset.version")
             if page.locator(button).is_hidden():          # a play: the card first (Enter on it), then what to do
                 press(page, f'.card[data-subject="{page.get_attribute(button, "data-subject")}"]')
             press(page, button)
             page.wait_for_function("v => document.body.dataset.version !== v", arg=version)
         assert seen == {"ticker": True, "no": True, "paying": True}
+        assert {"play", "respond", "pay"} <= judged
 
         for you, page in enumerate(pages):               # the end: a banner, every table and every hand
             page.wait_for_selector("#finished")
@@ -180,6 +185,7 @@ def test_a_whole_game_by_keyboard_with_every_decision_in_context(server: Server)
         assert ann.inner_text("#replay-step") == f"Replay — move {last} of {last}"
         ann.keyboard.press("ArrowLeft")
         ann.wait_for_selector(f"#replay-step:has-text('move {last - 1} of')")
+        assert axe_violations(ann, axe) == [], "replay"
         ann.keyboard.press("Home")
         ann.select_option("#replay-viewer", "all")
         ann.wait_for_selector("#table-1 .open-hand .card")

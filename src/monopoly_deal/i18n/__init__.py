@@ -111,8 +111,9 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
     if v in ("end", "accept"):
         return v, {}
     value = Money(TYPES[a.card].value if amount is None else amount) if a.card >= 0 else None
+    money = TYPES[a.card].kind == Kind.MONEY if a.card >= 0 else False   # a money card's name is its amount
     if v in ("bank", "discard"):
-        return v, {"card": card, "value": value}
+        return (f"{v}-money", {"card": card}) if money and v == "bank" else (v, {"card": card, "value": value})
     if v == "play":
         t = TYPES[a.card]
         if t.kind == Kind.PROPERTY:
@@ -163,7 +164,7 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
         return v, {"card": _card("rent-transfer"), "target": Player(a.player)}
     if v == "pay":
         if a.colour < 0:
-            return "pay-bank", {"card": card, "value": value}
+            return ("pay-bank-money", {"card": card}) if money else ("pay-bank", {"card": card, "value": value})
         return "pay-table", {"card": Card(a.card, a.colour), "group": group, "value": value}
     if v == "place":
         return ("place-bank", {}) if a.colour < 0 else ("place", {"group": group})

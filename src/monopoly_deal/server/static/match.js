@@ -11,7 +11,7 @@ let offset = 0;
 function bar() {
   let node = document.getElementById("match-bar");
   if (!node) {
-    node = document.createElement("div");
+    node = document.createElement("section");   // a landmark of its own, named by the match
     node.id = "match-bar";
     node.className = "match-bar";
     document.querySelector("header").after(node);
@@ -27,6 +27,7 @@ function draw() {
   const title = document.createElement("a");
   title.href = `/tournaments?t=${match.tournament}`;
   title.textContent = t("match-of", { name: match.name, n: match.match + 1 });
+  node.setAttribute("aria-label", title.textContent);
   const clock = document.createElement("span");
   clock.id = "match-clock";
   if (match.ends) {

@@ -22,13 +22,18 @@ export function decisionText(ctx) {
   if (d.type === "respond") {
     const card = words.C.cards[d.action].name;
     const actor = name(d.against);
-    if (d.noes) return words.ui("decide.respond-noes", { player, actor, card, count: d.noes });
+    const tail = () => words.t(state.legal.some((a) => a.verb === "no") ? "prompt.no-or-accept" : "prompt.accept-only");
+    if (d.noes) {   // a Just Say No chain: an odd count is the target's No, an even one the actor's No back
+      const params = { actor, target: name(d.target), card };
+      const said = words.t(`prompt.said-no${d.noes % 2 ? "" : "-back"}${mine ? "-you" : ""}`, params);
+      return mine ? `${said} ${tail()}` : `${said} ${words.t("prompt.waits", { player })}`;
+    }
     let what;
     if (d.amount) what = words.t(mine ? "prompt.charge-you" : "prompt.charge", { actor, card, player, amount: `${d.amount}M` });
     else if (d.cards) what = words.t("prompt.cards", { actor, card, what: d.cards.map(([owner, , key]) => cardOf(ctx, owner, key)).join(words.t("list-sep")) });
     else what = words.t("prompt.against", { actor, card, player });
     if (!mine) return `${what} ${words.t("prompt.waits", { player })}`;
-    return `${what} ${words.t(state.legal.some((a) => a.verb === "no") ? "prompt.no-or-accept" : "prompt.accept-only")}`;
+    return `${what} ${tail()}`;
   }
   if (d.type === "pay") {
     const params = { player, receiver: name(d.receiver), owed: `${d.owed}M`, paid: `${ctx.paid}M` };

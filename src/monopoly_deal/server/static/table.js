@@ -32,7 +32,8 @@ function group(ctx, p, g) {
     if (building) cards.push(card(words, building, { small: true, key: `t${p}-${g.colour}-${g.group}-${building}` }));
   }
   const size = colour.size || "–";
-  const label = `${colour.name}${g.group ? ` #${g.group + 1}` : ""} ${g.cards.length}/${size} · ${g.rent}M${g.complete ? " ✓" : ""}`;
+  // a multi-colour wild laid alone stands as no colour until it is moved onto a set: say so
+  const label = g.colour === "none" ? words.t("no-colour-yet") : `${colour.name}${g.group ? ` #${g.group + 1}` : ""} ${g.cards.length}/${size} · ${g.rent}M${g.complete ? " ✓" : ""}`;
   return el("div", { class: `group${g.complete ? " complete" : ""}`, "data-colour": g.colour, "data-key": `g${p}-${g.colour}-${g.group}`,
     role: "group", "aria-label": `${label}${g.complete ? ", " + words.ui("complete") : ""}` },
   el("span", { class: "label" }, el("span", { class: `chip c-${g.colour}` }), label),
@@ -133,7 +134,7 @@ export function hand(ctx) {
       return card(words, key, { key: `h-${key}-${n}`, selected: ctx.selected === subject, highlight: ctx.hinted.has(subject),
         onclick: clickable ? () => (direct ? ctx.send(direct.notation) : ctx.select(subject)) : null,
         data: clickable ? { subject } : {}, label: direct ? direct.label : null, drag: ctx.subjects.has(subject) ? subject : null });
-    })));
+    }), state.game.hand.length ? null : el("p", { class: "empty-hand" }, words.t("hand-empty"))));
 }
 
 // Left and right arrows move between the focusable cards of a row.
