@@ -67,16 +67,17 @@ def test_a_first_game_taught_step_by_step(server: Server, width: int, height: in
     with sync_playwright() as playwright:
         browser = launch(playwright)
         page = watch(browser.new_page(viewport={"width": width, "height": height}), errors)
-        page.goto(server.url)
+        page.goto(f"{server.url}/favicon.ico")      # the origin, to choose the page's language first
         page.evaluate("lang => localStorage.setItem('mdeal-lang', lang)", lang)
-        page.reload()
+        page.goto(server.url)
+        page.wait_for_selector("#rooms p")      # the lobby has loaded (leaving it earlier aborts its requests)
         page.click("#learn-start")
         problems = play_lesson(page, axe, lang)
         done = page.inner_text("#finished")
         assert ("You won!" in done) if lang == "en" else ("你贏了！" in done)
+        assert errors == []
         page.click("#lesson-again")   # a new room, from the first step again
         page.wait_for_selector("#choices button.hinted", state="attached")
         assert page.evaluate("document.body.dataset.version") == "0"
         browser.close()
     assert problems == []
-    assert errors == []

@@ -1,6 +1,7 @@
 // The page: a lobby (create, list, join rooms) and a room (seats, then the game). The server decides
 // everything; this page draws what it is sent and offers exactly the legal actions it received. Each
-// message updates the page in place (dom.js morph): typed text, focus and scroll positions survive.
+// message updates the page in place (dom.js morph): typed text, focus and scroll positions survive. The
+// page's state is one store (store.js): messages and clicks change it only through `update`, which draws.
 import { el, morph, reducedMotion } from "./dom.js";
 import { Replay, finished, stopped } from "./endgame.js";
 import { words as loadWords } from "./i18n.js";
@@ -11,6 +12,7 @@ import { icon } from "./icons.js";
 import { notify } from "./notify.js";
 import { rulesCard } from "./rulescard.js";
 import { play, setSound, soundOn } from "./sounds.js";
+import { createStore } from "./store.js";
 import { decisionText, directPlace, prompt, subjectOf } from "./prompts.js";
 import { hand, table } from "./table.js";
 
@@ -25,13 +27,15 @@ const invite = query.get("invite");
 // ?seed=N on the lobby fixes a new room's deal, where the server allows it (mdeal serve --fixed-seeds).
 const seed = query.has("seed") ? Number(query.get("seed")) : null;
 
-const state = {
+// Everything the page knows; changed only through store.update (store.js), which draws the page again.
+const store = createStore({
   room: null, game: null, legal: [], you: null, invite: null, log: [], notices: [], error: "",
   selected: null, deadline: null, offset: 0, connected: false, bots: [], version: null,
   hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
   seatOpen: new Map(), rulesOpen: false,   // opponents' tables opened or closed by hand (else open while they are involved)
   lesson: null,   // a guided game's step: the coach's words and the move it asks for (lessons/)
-};
+}, () => render());
+const { state, update } = store;
 let socket = null;
 // Reconnecting waits longer after each failure (1 s, 2 s, 4 s … 15 s), and starts again at 1 s once open.
 const RETRY_FIRST_MS = 1000, RETRY_MOST_MS = 15000;
@@ -58,14 +62,13 @@ function connect() {
   const params = new URLSearchParams({ lang });
   if (token()) params.set("token", token());
   socket = new WebSocket(`${scheme}://${location.host}/ws/${roomId}?${params}`);
-  socket.onopen = async () => { await wordsReady; retryMs = RETRY_FIRST_MS; state.connected = true; state.error = ""; render(); };
+  socket.onopen = async () => { await wordsReady; retryMs = RETRY_FIRST_MS; update({ connected: true, error: "" }); };
   socket.onmessage = async (event) => { await wordsReady; receive(JSON.parse(event.data)); };
   socket.onclose = async (event) => {
     await wordsReady;
-    state.connected = false;
     if (event.code === 4403) localStorage.removeItem(tokenKey(roomId));
-    if (event.code === 4404 || event.code === 4409) { state.error = event.reason; render(); return; }
-    render();
+    if (event.code === 4404 || event.code === 4409) { update({ connected: false, error: event.reason }); return; }
+    update({ connected: false });
     setTimeout(connect, retryMs);
     retryMs = Math.min(RETRY_MOST_MS, retryMs * 2);
   };
@@ -78,8 +81,7 @@ function send(message) {
     socket.send(JSON.stringify(message));
     return true;
   }
-  state.error = words.t("not-sent");
-  render();
+  update({ error: words.t("not-sent") });
   return false;
 }
 
@@ -87,13 +89,12 @@ function send(message) {
 // coach asks for is sent (a drop or a click elsewhere says so instead).
 function act(notation) {
   if (state.lesson && state.lesson.expect && notation !== state.lesson.expect) {
-    state.error = words.t("lesson-follow");
-    render();
+    update({ error: words.t("lesson-follow") });
     return;
   }
   const action = state.legal.find((a) => a.notation === notation);
   if (send({ type: "act", action: notation }) && action && action.verb === "pay") {
-    state.pay.paid += (words.C.cards[action.card] || { value: 0 }).value;
+    update((s) => ({ pay: { ...s.pay, paid: s.pay.paid + (words.C.cards[action.card] || { value: 0 }).value } }));
   }
 }
 
@@ -103,38 +104,30 @@ function receive(message) {
     return;
   }
   if (message.type === "error") {
-    if (message.hint) state.hintPending = false;
-    state.error = message.error;
-    render();
+    update((s) => ({ error: message.error, hintPending: message.hint ? false : s.hintPending }));
     return;
   }
   if (message.type === "hint") {
-    state.hintPending = false;
-    if (message.version === state.version) state.hint = message.action;
-    render();
+    update((s) => ({ hintPending: false, hint: message.version === s.version ? message.action : s.hint }));
     return;
   }
-  if (message.type === "notice") { state.notices.push(message); render(); return; }
+  if (message.type === "notice") { update((s) => ({ notices: [...s.notices, message] })); return; }
   if (message.type !== "state") return;
-  state.connected = true;
-  state.room = message.room;
-  state.you = message.you;
-  state.invite = message.invite ?? null;
+  const change = { connected: true, room: message.room, you: message.you, invite: message.invite ?? null };
   if (message.game) {
-    if (message.version !== state.version) { state.selected = null; state.hint = null; }
+    if (message.version !== state.version) Object.assign(change, { selected: null, hint: null });
     if (state.game && !message.log_reset && message.log.length) play(effectOf(state.game, message.game));
-    state.version = message.version;
-    state.game = message.game;
-    state.legal = message.legal.map((a) => ({ ...a, label: inWords(a.label) }));   // bots named as people read them
-    state.lesson = message.lesson ?? null;
-    state.log = message.log_reset ? message.log : state.log.concat(message.log);
-    drawer.add(message.log.map(inWords), message.log_reset);
-    state.deadline = message.deadline;
-    state.offset = message.now * 1000 - Date.now();
-    state.error = "";
-    trackPayment();
+    Object.assign(change, {
+      version: message.version, game: message.game, lesson: message.lesson ?? null,
+      log: message.log_reset ? message.log : state.log.concat(message.log),
+      deadline: message.deadline, offset: message.now * 1000 - Date.now(), error: "",
+      pay: paymentOf(message.game, state.pay),
+    });
+    const said = (line) => inWords(line, message.game, message.room);   // bots named as people read them
+    change.legal = message.legal.map((a) => ({ ...a, label: said(a.label) }));
+    drawer.add(message.log.map(said), message.log_reset);
   }
-  render();
+  update(change);
 }
 
 // The sound of what just happened: the end, a payment, cards taken from a table, else a card played.
@@ -147,29 +140,29 @@ function effectOf(before, after) {
   return "card";
 }
 
-// The running total of a payment: what this page paid since the payment began.
-function trackPayment() {
-  const d = state.game.decision;
-  const key = d.type === "pay" ? `${state.game.turn}:${d.player}:${d.receiver}:${d.action}` : "";
-  if (key !== state.pay.key) state.pay = { key, paid: 0 };
+// The running total of a payment: what this page paid since the payment began (a new payment starts at 0).
+function paymentOf(game, pay) {
+  const d = game.decision;
+  const key = d.type === "pay" ? `${game.turn}:${d.player}:${d.receiver}:${d.action}` : "";
+  return key === pay.key ? pay : { key, paid: 0 };
 }
 
 async function post(what, extra = {}) {
-  try { await api(`/api/rooms/${roomId}/${what}`, { token: token(), ...extra }); state.error = ""; }
-  catch (e) { state.error = e.message; render(); }
+  try { await api(`/api/rooms/${roomId}/${what}`, { token: token(), ...extra }); update({ error: "" }); }
+  catch (e) { update({ error: e.message }); }
 }
 
 // --- drawing -------------------------------------------------------------------------------------
 
-function seatName(p) {
-  const info = state.room && state.room.seats[p];
-  return seatLabel(words, info, state.game ? state.game.names[p] : `P${p + 1}`);
+function seatName(p, room = state.room, game = state.game) {
+  const info = room && room.seats[p];
+  return seatLabel(words, info, game ? game.names[p] : `P${p + 1}`);
 }
 
 // A log line with bots' names said in the page's language ("heuristic bot 2" -> "策略電腦 2").
-function inWords(line) {
-  if (!state.room || !state.game) return line;
-  const named = state.game.names.map((raw, p) => [raw, seatName(p)]).filter(([raw, shown]) => raw !== shown);
+function inWords(line, game = state.game, room = state.room) {
+  if (!room || !game) return line;
+  const named = game.names.map((raw, p) => [raw, seatName(p, room, game)]).filter(([raw, shown]) => raw !== shown);
   named.sort((a, b) => b[0].length - a[0].length);
   return named.reduce((text, [raw, shown]) => text.replaceAll(raw, shown), line);
 }
@@ -206,18 +199,17 @@ function context() {
   const ctx = {
     state, words, lang, you: state.you, seatName, token, post, send: act, invite, copied: state.copied,
     selected: state.selected, select: (subject) => {
-      state.selected = state.selected === subject ? null : subject;
-      render();
+      update((s) => ({ selected: s.selected === subject ? null : subject }));
       // the picked card's choices open at the card: the keyboard goes there too (Escape closes them)
       if (state.selected) document.querySelector("#choices button:not([hidden]):not(.general)")?.focus({ preventScroll: true });
     },
     subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(),
     lesson: state.lesson, hint: (state.lesson && state.lesson.expect) || state.hint,   // a lesson's move is shown as a hint is
     hintsAllowed: state.room.hints !== false, restartLesson, hintPending: state.hintPending, askHint,
-    ticker: state.log.slice(-4).map(inWords), logSize: state.log.length, paid: state.pay.paid,
-    copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: render, reuse: !state.replay,
+    ticker: state.log.slice(-4).map((line) => inWords(line)), logSize: state.log.length, paid: state.pay.paid,
+    copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: () => update(), reuse: !state.replay,
     involved: new Set(), expanded: (p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : ctx.involved.has(p)),
-    toggleSeat: (p, open) => { state.seatOpen.set(p, open); render(); },
+    toggleSeat: (p, open) => update((s) => ({ seatOpen: new Map(s.seatOpen).set(p, open) })),
     dropZone: (place) => dropZone(ctx, place),
   };
   if (!game) return ctx;
@@ -259,9 +251,9 @@ function statusBar(ctx) {
     el("span", { class: "spacer" }),
     el("button", { id: "rules-open", "aria-expanded": state.rulesOpen ? "true" : "false", "aria-controls": "rules-card",
       onclick: () => showRules(!state.rulesOpen) }, words.t("rules-card")),
-    el("button", { id: "log-open", "aria-expanded": drawer.open ? "true" : "false", "aria-controls": "log", onclick: () => { drawer.toggle(); render(); } }, words.t("open-log")),
+    el("button", { id: "log-open", "aria-expanded": drawer.open ? "true" : "false", "aria-controls": "log", onclick: () => { drawer.toggle(); update(); } }, words.t("open-log")),
     el("button", { id: "sound", class: "icon-button", "aria-pressed": soundOn() ? "true" : "false", "aria-label": words.t("sound"),
-      title: words.t("sound"), onclick: () => { setSound(!soundOn()); render(); } }, icon(soundOn() ? "sound-on" : "sound-off")),
+      title: words.t("sound"), onclick: () => { setSound(!soundOn()); update(); } }, icon(soundOn() ? "sound-on" : "sound-off")),
     token() && !over && !stopped(state) ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
 }
 
@@ -328,8 +320,7 @@ function afterUpdate(ctx, before, focused) {
 
 // The rules card: opened from the status bar, the focus goes in; closed, it comes back to the button.
 function showRules(open) {
-  state.rulesOpen = open;
-  render();
+  update({ rulesOpen: open });
   document.getElementById(open ? "rules-close" : "rules-open")?.focus();
 }
 
@@ -347,17 +338,14 @@ function showInvolved(ctx) {
 // --- room actions --------------------------------------------------------------------------------
 
 function askHint() {
-  state.hintPending = true;
-  send({ type: "hint" });
-  render();
+  if (send({ type: "hint" })) update({ hintPending: true });
 }
 
 async function copyLink(link) {
   try { await navigator.clipboard.writeText(link); }
   catch { document.getElementById("invite").select(); }
-  state.copied = true;
-  render();
-  setTimeout(() => { state.copied = false; render(); }, 2000);
+  update({ copied: true });
+  setTimeout(() => update({ copied: false }), 2000);
 }
 
 async function join() {
@@ -366,7 +354,7 @@ async function join() {
     const joined = await api(`/api/rooms/${roomId}/join`, { name: name.value || "?", ...(invite ? { invite } : {}) });
     localStorage.setItem(tokenKey(roomId), joined.token);
     socket.close();
-  } catch (e) { state.error = e.message; render(); }
+  } catch (e) { update({ error: e.message }); }
 }
 
 async function leaveSeats() {
@@ -387,15 +375,16 @@ async function restartLesson() {
     const started = await api(`/api/lessons/${state.lesson.name}`, { name: state.game.names[state.you], lang });
     localStorage.setItem(tokenKey(started.room.id), started.token);
     location.search = new URLSearchParams({ room: started.room.id, invite: started.invite });
-  } catch (e) { state.error = e.message; render(); }
+  } catch (e) { update({ error: e.message }); }
 }
 
 async function openReplay(gameId) {
-  const replay = new Replay(context(), gameId, () => { state.replay = null; render(); document.getElementById("replay-open")?.focus(); });
-  replay.ctx.refresh = render;
-  state.replay = replay;
-  try { await replay.load(); } catch (e) { state.replay = null; state.error = e.message; }
-  render();
+  const replay = new Replay(context(), gameId, () => { update({ replay: null }); document.getElementById("replay-open")?.focus(); });
+  replay.ctx.refresh = () => update();
+  try {
+    await replay.load();
+    update({ replay });
+  } catch (e) { update({ replay: null, error: e.message }); }
   document.getElementById("replay-forward")?.focus();
 }
 
@@ -417,7 +406,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
   if (state.rulesOpen) showRules(false);
   else if (drawer.open) drawer.toggle(false);
-  else if (state.selected) { state.selected = null; render(); }
+  else if (state.selected) update({ selected: null });
 });
 
 // --- start ---------------------------------------------------------------------------------------
@@ -442,8 +431,8 @@ langSelect.addEventListener("change", async () => {
 });
 
 if (roomId) {
-  api("/api/bots").then((bots) => { state.bots = bots; render(); }).catch(() => {});
-  render();
+  api("/api/bots").then((bots) => update({ bots })).catch(() => {});
+  update();
 } else {
   showLobby(app, words, lang, seed);
 }
