@@ -13,6 +13,7 @@ import { notify } from "./notify.js";
 import { rulesCard } from "./rulescard.js";
 import { play, setSound, soundOn } from "./sounds.js";
 import { createStore } from "./store.js";
+import { touchDrag } from "./touchdrag.js";
 import { decisionText, directPlace, prompt, subjectOf } from "./prompts.js";
 import { hand, table } from "./table.js";
 
@@ -175,17 +176,22 @@ function dropChoices(ctx, subject, place) {
     : place === "table" ? a.verb === "play" : a.player === place));
 }
 
+function dropOn(ctx, subject, place) {
+  const choices = dropChoices(ctx, subject, place);
+  if (choices.length === 1) act(choices[0].notation);
+  else if (choices.length > 1 && state.selected !== subject) ctx.select(subject);
+}
+
+// A place that takes a dragged card: a mouse's drop (HTML5), or a finger's (touchdrag.js, by data-drop).
 function dropZone(ctx, place) {
   const dragged = (event) => event.dataTransfer && [...event.dataTransfer.types].includes("text/plain");
   return {
+    "data-drop": String(place),
     ondragover: (event) => { if (dragged(event)) event.preventDefault(); },
     ondrop: (event) => {
       event.preventDefault();
       event.stopPropagation();   // the bank lies inside your table: the innermost place takes the drop
-      const subject = event.dataTransfer.getData("text/plain");
-      const choices = dropChoices(ctx, subject, place);
-      if (choices.length === 1) act(choices[0].notation);
-      else if (choices.length > 1 && state.selected !== subject) ctx.select(subject);
+      dropOn(ctx, event.dataTransfer.getData("text/plain"), place);
     },
   };
 }
@@ -429,6 +435,8 @@ langSelect.addEventListener("change", async () => {
   if (roomId) send({ type: "lang", lang });
   else showLobby(app, words, lang, seed);
 });
+
+touchDrag(app, (subject, place) => dropOn(context(), subject, place));
 
 if (roomId) {
   api("/api/bots").then((bots) => update({ bots })).catch(() => {});
