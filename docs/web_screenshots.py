@@ -1,5 +1,6 @@
 """Make the screenshots of docs/web.md: a 5-player game (you and four heuristic bots) at 1280×800 and at
-390×844 (a phone) in each language, and the end of a game, in Debian's chromium.
+390×844 (a phone) in each language, the end of a game, and the lesson's first step ("Learn to play",
+its card picked) at 1366×768, in Debian's chromium.
 
     PYTHONPATH=src python docs/web_screenshots.py     # writes docs/img/web-*.png (Chinese needs a CJK font)
 
@@ -84,6 +85,12 @@ def main() -> None:
             open_seat(page, server, room, token, "en")
             play(page, 10_000)
             page.screenshot(path=str(IMG / "web-end.png"), full_page=True)
+            page = browser.new_page(viewport={"width": 1366, "height": 768}, reduced_motion="reduce")
+            page.goto(server.url)
+            page.click("#learn-start")
+            page.click(".card.highlight")
+            page.wait_for_selector("#choices.at-card button.hinted")
+            page.screenshot(path=str(IMG / "web-lesson.png"))
             browser.close()
     finally:
         server.stop()
