@@ -34,6 +34,7 @@ only when that seat may see them; without one, it shows everything.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -164,6 +165,7 @@ class Message:
 ENGLISH: dict[str, str] = {
     "_and": "{first} and {last}",        # joins the last two of a list of players
     "_comma": ", ",                      # joins the others, and lists of cards
+    "_card": "{name}",                   # a card by name (Chinese quotes it: 「盜取」)
     "_as": "{card} (as {colour})",       # a wild property standing as a colour
     "_group": "{colour} #{number}",      # a second (third, ...) group of one colour
     "_money": "{amount}M",
@@ -189,8 +191,11 @@ ENGLISH: dict[str, str] = {
     "birthday": "{player} asks {targets} for {amount} each with {card}.",
     "debt": "{player} asks {target} for {amount} with {card}.",
     "rent": "{player} charges {targets} {amount} rent for {group} with {card}.",
+    "rent-each": "{player} charges {targets} {amount} rent each for {group} with {card}.",
     "rent-doubled": "{player} charges {targets} rent for {group} ×{times} = {amount} with {card} and {doubles}.",
+    "rent-doubled-each": "{player} charges {targets} rent for {group} ×{times} = {amount} each with {card} and {doubles}.",
     "speeding": "{player} makes {targets} discard a card with {card}.",
+    "speeding-each": "{player} makes {targets} discard a card each with {card}.",
     "aim-card": "{player} plays {card} on {victim}'s {target}.",
     "aim-set": "{player} plays {card} on {victim}'s {group} set.",
     "aim-player": "{player} plays {card} on {victim}.",
@@ -208,6 +213,7 @@ ENGLISH: dict[str, str] = {
     "inherited": "{player} takes a card from {victim}'s hand with {card}.",
     "inherited-seen": "{player} takes {taken} from {victim}'s hand with {card}.",
     "paid": "{payer} pays {receiver} {cards} ({amount}).",
+    "paid-money": "{payer} pays {receiver} {amount}.",   # one money card: its amount, said once
     "paid-nothing": "{payer} has nothing to pay {receiver} with.",
     "placed": "{player} puts the {card} received on the {colour} set.",
     "placed-bank": "{player} banks the {card} received.",
@@ -401,11 +407,13 @@ class Narrator:
             charged = tuple(self.game.others(seat)) if kind == Kind.RENT else (a.player,)
             params = {**base, "targets": Players(charged), "group": Group(a.colour, a.group),
                       "amount": Money(self._rent)}
+            each = len(charged) > 1   # several pay the amount each
             if a.extra:
                 doubles = Copies(Card(TYPE_BY_KEY["double-rent"].index), a.extra)
-                out.append(Message("rent-doubled", {**params, "times": 2 ** a.extra, "doubles": doubles}))
+                out.append(Message("rent-doubled-each" if each else "rent-doubled",
+                                   {**params, "times": 2 ** a.extra, "doubles": doubles}))
             else:
-                out.append(Message("rent", params))
+                out.append(Message("rent-each" if each else "rent", params))
         elif kind == Kind.BIRTHDAY:
             everyone = Players(tuple(self.game.others(seat)))
             out.append(Message("birthday", {**base, "targets": everyone, "amount": Money(BIRTHDAY_AMOUNT)}))
@@ -413,7 +421,7 @@ class Narrator:
             out.append(Message("debt", {**base, "target": Player(a.player), "amount": Money(DEBT_AMOUNT)}))
         elif kind == Kind.SPEEDING_DEAL:
             named = tuple(q for q in self.game.others(seat) if q in (a.player, a.extra))
-            out.append(Message("speeding", {**base, "targets": Players(named)}))
+            out.append(Message("speeding-each" if len(named) > 1 else "speeding", {**base, "targets": Players(named)}))
         elif kind in (Kind.SLY_DEAL, Kind.DOUBLE_SLY_DEAL, Kind.FORCED_DEAL):
             self._pending = Message("aim-card", {**base, "victim": Player(a.player), "target": Card(a.card, a.colour)})
         elif kind == Kind.DEAL_BREAKER:
@@ -483,7 +491,10 @@ class Narrator:
             out.append(Message("paid-nothing", params))
             return
         total = Money(sum(self.game.deck.values[t] for t in types))
-        out.append(Message("paid", {**params, "cards": Cards(tuple(Card(t) for t in types)), "amount": total}))
+        if len(types) == 1 and TYPES[types[0]].kind == Kind.MONEY:
+            out.append(Message("paid-money", {**params, "amount": total}))
+        else:
+            out.append(Message("paid", {**params, "cards": Cards(tuple(Card(t) for t in types)), "amount": total}))
 
     def _placed(self, ev: tuple, out: list[Message]) -> None:
         _, seat, t, colour = ev
@@ -498,6 +509,29 @@ _RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_
 
 # --- messages -> words ----------------------------------------------------------
 
+# Chinese typesetting: no space beside Chinese punctuation nor between two Chinese characters (templates and
+# the names put into them may bring some), one space between a Chinese character and a Latin letter or digit
+# ("Ann 把「盜取」當作 3M 存入銀行。"), as Hong Kong and Taiwan text on screens is set.
+_HAN = "[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+_CJK_PUNCTUATION = "[\u3000-\u303f\uff00-\uffef]"
+_SPACES_AT_PUNCTUATION = re.compile(f"[ \\t]+(?={_CJK_PUNCTUATION})|(?<={_CJK_PUNCTUATION})[ \\t]+")   # not line breaks
+_SPACES_BETWEEN_HAN = re.compile(f"(?<={_HAN})[ \\t]+(?={_HAN})")
+_HAN_BESIDE_LATIN = re.compile(f"(?<={_HAN})(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?={_HAN})")
+
+
+def typeset(text: str, lang: str) -> str:
+    """``text`` spaced as its language sets it (Chinese: see above; English is left as it is).
+
+    >>> typeset("P3 把 「盜取」 當作3M存入銀行 。", "zh-Hant")
+    'P3 把「盜取」當作 3M 存入銀行。'
+    """
+    if not lang.startswith("zh"):
+        return text
+    text = _SPACES_AT_PUNCTUATION.sub("", text)
+    text = _SPACES_BETWEEN_HAN.sub("", text)
+    return _HAN_BESIDE_LATIN.sub(" ", text)
+
+
 class Words:
     """Puts messages in words: ``names`` are the players' names; ``catalogue``
     holds the templates and ``lang`` (one of ``cards.LANGS``) picks card and colour names."""
@@ -511,7 +545,8 @@ class Words:
 
     def text(self, message: Message) -> str:
         """One message as a sentence."""
-        return self.catalogue[message.id].format(**{k: self.value(v) for k, v in message.params.items()})
+        text = self.catalogue[message.id].format(**{k: self.value(v) for k, v in message.params.items()})
+        return typeset(text, self.lang)
 
     def lines(self, messages: list[Message]) -> list[str]:
         """Messages as lines of text: a turn's heading starts the line of its first sentence."""
@@ -524,7 +559,7 @@ class Words:
                     out.append(heading)
                 heading = text
                 continue
-            out.append(f"{heading} {text}" if heading else text)
+            out.append(typeset(f"{heading} {text}", self.lang) if heading else text)
             heading = ""
         if heading:
             out.append(heading)
@@ -541,7 +576,7 @@ class Words:
             t = TYPES[v.type]
             if t.kind == Kind.MONEY:  # "5M", not "5M money": it reads as the amount it is
                 return c["_money"].format(amount=t.value)
-            name = t.name(self.lang)
+            name = c["_card"].format(name=t.name(self.lang))
             if 0 <= v.colour < NO_COLOUR and t.kind in (Kind.WILD, Kind.RAINBOW):
                 return c["_as"].format(card=name, colour=self._colour(v.colour))
             return name

@@ -103,5 +103,7 @@ def test_actions_read_naturally() -> None:
     assert en.action("pay red:red/yellow", names) == "Pay red/yellow wild (as red) (3M) from your red set"
     assert en.action("pay red:red/yellow", names, amount=2) == "Pay red/yellow wild (as red) (2M) from your red set"
     assert hant.action("pay 5M", names) == "從銀行付 5M"   # a money card's amount, said once
-    assert hant.action("deal-breaker P2 green", names) == "打出 物業接管：拿走 Bo 的整套綠"
+    # card names quoted with 「」, colours with 色, Latin words spaced off Chinese (chinese-review.md §3, §4)
+    assert hant.action("deal-breaker P2 green", names) == "打出「物業接管」：接管 Bo 整套綠色物業"
+    assert hant.action("move red:rainbow>green", names) == "把紅色物業組的「彩色多功能物業牌」改作綠色（不計出牌次數）"
     assert en.action("move red:rainbow>green", names) == "Turn multi-colour wild in red to green (free)"

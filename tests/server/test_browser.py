@@ -170,7 +170,7 @@ def test_play_against_bots_in_one_click(server: Server) -> None:
         seats = [page.inner_text(f"#table-{p} h2") for p in range(3)]
         assert seats[0].startswith("P1 玩家 ★") and page.locator("#tables section.table").count() == 3
         # bots are named in the page's language
-        assert seats[1].startswith("P2 電腦2（策略）") and seats[2].startswith("P3 電腦3（策略）")
+        assert seats[1].startswith("P2 電腦 2（策略）") and seats[2].startswith("P3 電腦 3（策略）")
         browser.close()
 
 

@@ -130,7 +130,7 @@ def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server)
         assert axe_violations(organiser, axe) == [], "the final standings"
         assert axe_violations(ann, axe) == [], "a match's end at its time limit"
         organiser.select_option("#lang", "zh-Hant")
-        organiser.wait_for_selector("#match-1 .result:has-text('以資產價值獲勝')")
+        organiser.wait_for_selector("#match-1 .result:has-text('以資產值獲勝')")
         assert organiser.inner_text("#standings th:nth-child(2)") == "隊伍"
         shot(organiser, "standings-zh-Hant")
         browser.close()

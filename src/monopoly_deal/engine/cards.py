@@ -45,8 +45,14 @@ COLOUR_BY_KEY = {key: Colour(i) for i, key in enumerate(COLOUR_KEYS)}
 COLOUR_NAMES = {
     "en": ("brown", "light blue", "pink", "orange", "red",
            "yellow", "green", "dark blue", "railroad", "utility"),
-    "zh-Hant": ("啡色", "淺藍", "粉紅", "橙", "紅", "黃", "綠", "深藍", "鐵路", "公共事業"),
-    "zh-Hans": ("啡色", "浅蓝", "粉红", "橙", "红", "黄", "绿", "深蓝", "铁路", "公用事业"),
+    "zh-Hant": ("啡色", "淺藍色", "粉紅色", "橙色", "紅色", "黃色", "綠色", "深藍色", "鐵路", "公用事業"),
+    "zh-Hans": ("啡色", "浅蓝色", "粉红色", "橙色", "红色", "黄色", "绿色", "深蓝色", "铁路", "公用事业"),
+}
+#: A colour in a pair's name, short as the Hong Kong source writes its rent cards: 「淺藍/啡」, 「紅/黃」.
+_PAIR_NAMES = {
+    "en": COLOUR_NAMES["en"],
+    "zh-Hant": ("啡", "淺藍", "粉紅", "橙", "紅", "黃", "綠", "深藍", "鐵路", "公用事業"),
+    "zh-Hans": ("啡", "浅蓝", "粉红", "橙", "红", "黄", "绿", "深蓝", "铁路", "公用事业"),
 }
 #: Where rainbow wilds lie that are in no colour group: alone they have no colour (R6.3, S0-Q13).
 NO_COLOUR: Final = 10
@@ -114,7 +120,7 @@ class CardType:
 
 def _colour_pair_names(a: Colour, b: Colour, suffix: tuple[str, str, str]) -> tuple[str, str, str]:
     return tuple(  # type: ignore[return-value]
-        f"{COLOUR_NAMES[lang][a]}/{COLOUR_NAMES[lang][b]}{suffix[i]}" for i, lang in enumerate(LANGS)
+        f"{_PAIR_NAMES[lang][a]}/{_PAIR_NAMES[lang][b]}{suffix[i]}" for i, lang in enumerate(LANGS)
     )
 
 
@@ -141,7 +147,7 @@ def _make_types() -> tuple[CardType, ...]:
         rows.append((f"rent:{COLOUR_KEYS[a]}/{COLOUR_KEYS[b]}", Kind.RENT, 1, (a, b), 0,
                      _colour_pair_names(a, b, (" rent", "租金牌", "租金牌"))))
     rows += [
-        ("rent:any", Kind.RENT_ANY, 3, COLOURS, 0, ("any-colour rent", "彩色租金牌", "彩色租金")),
+        ("rent:any", Kind.RENT_ANY, 3, COLOURS, 0, ("any-colour rent", "彩色租金牌", "彩色租金牌")),
         ("deal-breaker", Kind.DEAL_BREAKER, 5, (), 0, ("Deal Breaker", "物業接管", "物业接管")),
         ("forced-deal", Kind.FORCED_DEAL, 3, (), 0, ("Forced Deal", "強制交易", "强制交易")),
         ("sly-deal", Kind.SLY_DEAL, 3, (), 0, ("Sly Deal", "盜取", "盗取")),
@@ -157,8 +163,8 @@ def _make_types() -> tuple[CardType, ...]:
         ("speeding-deal", Kind.SPEEDING_DEAL, 4, (), 0, ("Speeding Deal", "超速行駛", "超速行驶")),
         ("rent-transfer", Kind.RENT_TRANSFER, 4, (), 0, ("Rent Transfer", "租金轉移", "租金转移")),
         ("inheritor", Kind.INHERITOR, 4, (), 0, ("Inheritor", "繼承者", "继承者")),
-        ("house+", Kind.HOUSE, 4, (), 4, ("House (Enhanced)", "房子 (加強版)", "房子 (加强版)")),
-        ("hotel+", Kind.HOTEL, 5, (), 5, ("Hotel (Enhanced)", "酒店 (加強版)", "酒店 (加强版)")),
+        ("house+", Kind.HOUSE, 4, (), 4, ("House (Enhanced)", "房子（加強版）", "房子（加强版）")),
+        ("hotel+", Kind.HOTEL, 5, (), 5, ("Hotel (Enhanced)", "酒店（加強版）", "酒店（加强版）")),
     ]
     return tuple(
         CardType(i, key, kind, value, tuple(colours), bonus, names)

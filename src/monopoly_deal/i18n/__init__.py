@@ -3,11 +3,11 @@
 >>> from monopoly_deal.i18n import get_translator
 >>> zh = get_translator("zh-Hant")
 >>> zh.card("deal-breaker"), zh.colour("light-blue"), zh.gettext("ui.log")
-('物業接管', '淺藍', '遊戲記錄')
+('物業接管', '淺藍色', '遊戲記錄')
 >>> from monopoly_deal.narrate import Message, Player, Card
 >>> from monopoly_deal.engine.cards import TYPE_BY_KEY
 >>> zh.narrate(Message("bank", {"player": Player(0), "card": Card(TYPE_BY_KEY["sly-deal"].index)}))
-'P1 把 盜取 存入銀行。'
+'P1 把「盜取」存入銀行。'
 >>> get_translator("en").action("sly-deal P2 red:red", names=["Ann", "Bo"])
 "Play Sly Deal: take Bo's red property"
 
@@ -36,7 +36,7 @@ from babel.messages.pofile import read_po
 
 from ..engine.actions import Action, parse_action
 from ..engine.cards import NO_COLOUR, TYPE_BY_KEY, TYPES, Kind
-from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Players, Words
+from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Players, Words, typeset
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 _NARRATE = "narrate."
@@ -53,7 +53,7 @@ class Translator:
     def gettext(self, msgid: str, **params: Any) -> str:
         """The translation of ``msgid``, with ``params`` filled in; an unknown id raises ``KeyError``."""
         text = self._messages[msgid]
-        return text.format(**params) if params else text
+        return typeset(text.format(**params) if params else text, self.lang)
 
     def card(self, key: str) -> str:
         """A card's name: ``card("sly-deal")`` is 'Sly Deal', '盜取' or '盗取'."""

@@ -483,7 +483,10 @@ class Room:
     def _set_game(self, game: Game) -> None:
         self.game = game
         viewers: list[int | None] = [*range(game.players), None]
-        self.narrators = {v: new_narrator(self._dealt_again(game, log=True), v) for v in viewers}
+        if self.lesson is None:
+            self.narrators = {v: new_narrator(game, v) for v in viewers}
+        else:   # a lesson begins at its position, which the seed does not deal
+            self.narrators = {v: new_narrator(game, v, self.lesson.start(game.names, log=True)) for v in viewers}
         self.messages = {v: n.start() for v, n in self.narrators.items()}
         self.bots = {i: self._make_bot(s.bot or "random", i, game.seed)
                      for i, s in enumerate(self.seats) if s is not None and s.kind == "bot"}

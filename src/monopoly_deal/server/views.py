@@ -42,9 +42,10 @@ class SpectatorNarrator(Narrator):
         return False
 
 
-def new_narrator(fresh: Game, viewer: int | None) -> Narrator:
-    """A narrator for ``viewer`` (a seat, or ``None`` for spectators) over ``fresh``, a copy of the game's
-    start made with ``log=True`` (the narrator keeps it in step by playing each action on it)."""
+def new_narrator(game: Game, viewer: int | None, fresh: Game | None = None) -> Narrator:
+    """A narrator for ``viewer`` (a seat, or ``None`` for spectators) over a fresh copy of ``game``'s start:
+    its seed dealt again, or ``fresh`` (made with ``log=True``) for a game that began at a position."""
+    fresh = fresh or game.restart()
     return Narrator(fresh, viewer) if viewer is not None else SpectatorNarrator(fresh)
 
 

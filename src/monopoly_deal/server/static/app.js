@@ -165,7 +165,7 @@ function inWords(line, game = state.game, room = state.room) {
   if (!room || !game) return line;
   const named = game.names.map((raw, p) => [raw, seatName(p, room, game)]).filter(([raw, shown]) => raw !== shown);
   named.sort((a, b) => b[0].length - a[0].length);
-  return named.reduce((text, [raw, shown]) => text.replaceAll(raw, shown), line);
+  return words.set(named.reduce((text, [raw, shown]) => text.replaceAll(raw, shown), line));
 }
 
 // Dragging a card from your hand: onto your bank banks it, onto your table lays it down, onto an opponent

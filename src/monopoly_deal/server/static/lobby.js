@@ -164,7 +164,7 @@ export function seats(ctx) {
   const seated = ctx.token() !== null;
   const host = seated && state.you !== null && state.you === room.host;
   const list = el("ul", { class: "seats" }, room.seats.map((s, i) => el("li", { "data-key": `seat-${i}` },
-    `${words.t("seat")} P${i + 1}: `, s ? seatLabel(words, s, "") : words.t("empty"),
+    words.t("labelled", { label: `${words.t("seat")} P${i + 1}` }), s ? seatLabel(words, s, "") : words.t("empty"),
     host && s && i !== room.host ? el("button", { class: "remove", "data-seat": i, onclick: () => ctx.post("remove", { seat: i }) }, words.t("remove")) : null)));
   const secret = state.invite || ctx.invite;
   const link = `${location.origin}/?${new URLSearchParams(secret ? { room: room.id, invite: secret } : { room: room.id })}`;
@@ -173,7 +173,7 @@ export function seats(ctx) {
     el("p", { class: "facts" }, [words.t(room.edition), room.private ? words.t("private-room") : words.t("public-room"),
       room.clock ? words.t("clock-is", { n: room.clock }) : null, room.hints ? null : words.t("hints-off")].filter(Boolean).join(" · ")),
     list,
-    el("p", { class: "row" }, el("label", { for: "invite" }, `${words.t("invite")}: `), el("input", { value: link, readonly: true, size: 36, id: "invite" }),
+    el("p", { class: "row" }, el("label", { for: "invite" }, words.t("labelled", { label: words.t("invite") })), el("input", { value: link, readonly: true, size: 36, id: "invite" }),
       el("button", { id: "copy", onclick: () => ctx.copy(link) }, copied ? words.t("copied") : words.t("copy")),
       el("span", { class: "sr-only", "aria-live": "polite" }, copied ? words.t("copied") : "")));
   if (!seated) {

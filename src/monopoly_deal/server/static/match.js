@@ -40,7 +40,7 @@ function draw() {
   const assets = document.createElement("span");
   assets.className = "assets";
   assets.id = "match-assets";
-  assets.append(`${t("assets")}: `);
+  assets.append(t("labelled", { label: t("assets") }));
   match.assets.forEach((value, seat) => {
     const one = document.createElement("span");
     one.dataset.seat = seat;

@@ -10,8 +10,11 @@ function cardOf(ctx, owner, key) {
   return owner === ctx.state.game.names[ctx.you] ? ctx.words.t("prompt.your-card", params) : ctx.words.t("prompt.card-of", params);
 }
 
-// The decision in words, for everyone at the table (and the title of the end).
-export function decisionText(ctx) {
+// The decision in words, for everyone at the table (and the title of the end), its sentences set as the
+// page's language sets them (Chinese: no space between them).
+export const decisionText = (ctx) => ctx.words.set(decisionWords(ctx));
+
+function decisionWords(ctx) {
   const { state, words } = ctx;
   const game = state.game;
   const d = game.decision;

@@ -3,7 +3,7 @@
 // the fragment never leaves the browser except in the requests that need it.
 import { el } from "./dom.js";
 import { api, chosenRules, ruleControl } from "./lobby.js";
-import { LANGUAGES, chosenLanguage, clockText, tw } from "./tournament-words.js";
+import { LANGUAGES, botWords, chosenLanguage, clockText, tw } from "./tournament-words.js";
 
 const app = document.getElementById("app");
 const langSelect = document.getElementById("lang");
@@ -27,7 +27,7 @@ async function showHome() {
     el("input", { class: "team-name", name: `team-${i}`, placeholder: `${t("team")} ${i + 1}`, maxlength: 24 }),
     el("select", { class: "team-kind", name: `kind-${i}`, "aria-label": `${t("team")} ${i + 1}: ${t("people")} / ${t("bot")}` },
       el("option", { value: "" }, t("people")),
-      bots.map((b) => el("option", { value: b }, `${t("bot")}: ${b}`))));
+      bots.map((b) => el("option", { value: b }, botWords(t, b)))));
   const teams = el("div", { id: "teams" }, [0, 1, 2, 3].map(teamRow));
   const addTeam = el("button", { type: "button", id: "add-team", onclick: () => {
     if (teams.children.length < 10) teams.append(teamRow(teams.children.length));
@@ -115,7 +115,7 @@ function controls(match) {
     panel.append(el("p", {}, t("you-organiser")), el("div", { class: "links" },
       el("p", {}, t("organiser-link")), el("input", { id: "organiser-link", readonly: true, value: link(key) }),
       el("p", {}, t("team-links")),
-      state.data.teams.map((team, i) => team.bot ? null : el("p", { class: "row" }, `${team.name}: `,
+      state.data.teams.map((team, i) => team.bot ? null : el("p", { class: "row" }, t("labelled", { label: team.name }),
         el("input", { class: "team-link", "data-team": i, readonly: true, value: link(me.teams[i]) })))));
   } else {
     panel.append(el("p", { id: "you-team" }, t("you-team", { team: teamName(me.team) })));
@@ -143,7 +143,7 @@ function repForm(team, i, named) {
     } catch (e) { state.error = e.message; }
     await refresh();
   };
-  return el("p", { class: "row rep", "data-team": i }, `${team.name}: `, name,
+  return el("p", { class: "row rep", "data-team": i }, t("labelled", { label: team.name }), name,
     el("button", { class: "primary ready", "data-team": i, onclick: send(null) }, t("ready")),
     state.me.role === "organiser" ? el("button", { class: "stand-in", "data-team": i, onclick: send("heuristic") }, t("stand-in")) : null,
     named ? ` ✓ ${named}` : null);
@@ -151,8 +151,8 @@ function repForm(team, i, named) {
 
 function standings() {
   const rows = state.data.standings.map((s) => el("tr", { class: s.rank === 1 ? "first" : "" },
-    el("td", { class: "num" }, String(s.rank)), el("td", {}, s.name + (s.bot ? ` (${t("bot")}: ${s.bot})` : "")),
-    el("td", { class: "num" }, String(s.points)), el("td", { class: "num" }, `${s.wins} (${s.sets} ${t("by-sets")}, ${s.limit} ${t("by-assets")})`),
+    el("td", { class: "num" }, String(s.rank)), el("td", {}, s.bot ? t("brackets", { text: s.name, more: botWords(t, s.bot) }) : s.name),
+    el("td", { class: "num" }, String(s.points)), el("td", { class: "num" }, t("wins-how", { wins: s.wins, sets: s.sets, assets: s.limit })),
     el("td", { class: "num" }, String(s.forfeits))));
   return el("div", { class: "panel" }, el("h2", {}, t("standings")), el("table", { class: "standings", id: "standings" },
     el("thead", {}, el("tr", {}, [t("rank"), t("team"), t("points"), t("wins"), t("forfeits")].map((h, i) => el("th", { class: i === 1 ? "" : "num" }, h)))),
@@ -164,7 +164,7 @@ function result(m) {
   const parts = [t(m.how === "sets" ? "won-sets" : m.how === "roll-off" ? "won-roll-off" : "won-assets", { team })];
   if (m.forfeits.length) parts.push(t("forfeited", { teams: m.forfeits.map(teamName).join(", ") }));
   const order = m.order.map(teamName);
-  parts.push(`${t("assets")}: ${m.assets.map((v, seat) => `${order[seat]} ${v}M`).join(", ")}`);
+  parts.push(t("labelled", { label: t("assets") }) + m.assets.map((v, seat) => `${order[seat]} ${v}M`).join(t("list")));
   return parts.join(" · ");
 }
 
@@ -172,14 +172,14 @@ function schedule() {
   const finished = state.data.status === "finished";
   const items = state.data.schedule.map((m) => {
     const status = m.end !== undefined ? "finished" : m.room ? "playing" : "waiting";
-    const reps = m.reps.map((r, i) => `${teamName(i)}: ${r ?? t("not-yet")}`).join(", ");
-    const dice = m.dice ? el("p", { class: "dice" }, `${t("dice")}: `, m.dice.map((round) =>
+    const reps = m.reps.map((r, i) => t("labelled", { label: teamName(i) }) + (r ?? t("not-yet"))).join(t("list"));
+    const dice = m.dice ? el("p", { class: "dice" }, t("labelled", { label: t("dice") }), m.dice.map((round) =>
       round.teams.map((team, j) => `${teamName(team)} ${round.totals[j]}`).join(", ")).join(" → "),
-    ` · ${t("seats")}: ${m.order.map((team, seat) => `P${seat + 1} ${teamName(team)}`).join(", ")}`) : null;
+    ` · ${t("labelled", { label: t("seats") })}${m.order.map((team, seat) => `P${seat + 1} ${teamName(team)}`).join(t("list"))}`) : null;
     return el("div", { class: `match ${status}`, id: `match-${m.index}`, "data-status": status },
       el("h3", {}, t("match", { n: m.index + 1 }), ` · ${t(status)}`,
         status === "playing" ? el("span", { class: "clock match-clock", "data-ends": m.ends }, "") : null),
-      el("p", {}, `${t("representative")}: ${reps}`), dice,
+      el("p", {}, t("labelled", { label: t("representative") }) + reps), dice,
       status === "finished" ? el("p", { class: "result" }, result(m)) : null,
       el("p", { class: "row" },
         m.room ? el("a", { href: `/?room=${m.room}`, class: "watch" }, t("watch")) : null,
