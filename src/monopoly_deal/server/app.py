@@ -33,6 +33,7 @@ from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
 from ..lessons import NAMES as LESSONS
 from ..lessons import load as load_lesson
+from .errors import RoomError, asked_language
 from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
@@ -51,7 +52,7 @@ from .protocol import (
     parse_client_message,
 )
 from .replay import frames
-from .rooms import Connection, Lobby, LobbyLimits, Room, RoomError, client_key
+from .rooms import Connection, Lobby, LobbyLimits, Room, client_key
 from .tournament_routes import add_tournaments, open_tournaments
 from .tuning import keep_frozen, tune_gc
 from .views import SharedMessage, encoded, hello, page_words, rule_options
@@ -78,8 +79,9 @@ COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20, "hint": 20}
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
 CLIENT_SHARE = 5
 #: Answers sent over and over (a flood is answered with the first), encoded to JSON once.
-SLOW_DOWN = SharedMessage({"type": "error", "error": "too many messages: slow down"})
-SPECTATORS_CANNOT_ACT = SharedMessage({"type": "error", "error": "spectators cannot act; join a seat to play"})
+SLOW_DOWN = {lang: SharedMessage({"type": "error", **RoomError("slow-down").body(lang)}) for lang in LANGUAGES}
+SPECTATORS_CANNOT_ACT = {lang: SharedMessage({"type": "error", **RoomError("spectator-act").body(lang)})
+                         for lang in LANGUAGES}
 PONG = SharedMessage({"type": "pong"})
 
 
@@ -180,12 +182,14 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         return client_key(request.client.host if request.client else None)
 
     @app.exception_handler(RoomError)
-    async def room_error(_request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse({"error": str(error)}, status_code=error.status)
+    async def room_error(request: Request, error: RoomError) -> JSONResponse:
+        return JSONResponse(error.body(asked_language(request.headers.get("accept-language"))),
+                            status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
-    async def bad_request(_request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"error": "; ".join(map(_problem, error.errors()))}, status_code=400)
+    async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        refusal = RoomError("bad-request", 400, problem="; ".join(map(_problem, error.errors())))
+        return JSONResponse(refusal.body(asked_language(request.headers.get("accept-language"))), status_code=400)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -229,7 +233,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
                            request: Request) -> dict[str, Any]:
         """A guided game (lessons/): a private room with you in P1 against a bot, already started."""
         if name not in LESSONS:
-            raise RoomError(f"no lesson {name!r}; there are {', '.join(LESSONS)}", 404)
+            raise RoomError("no-lesson", 404, lesson=name, lessons=", ".join(LESSONS))
         room, token = await lobby_of(request).start_lesson(load_lesson(name), body.name, body.lang,
                                                            client_of(request))
         return {"room": room.summary(), "seat": 0, "token": token, "invite": room.invite}
@@ -284,11 +288,11 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
     async def record(game_id: GameId, request: Request) -> JSONResponse:
         stored = await lobby_of(request).store.game(game_id)
         if stored is None:
-            raise RoomError(f"no game {game_id}", 404)
+            raise RoomError("no-game-id", 404, game=game_id)
         if not stored.finished:   # the record holds the seed, and the seed every hidden card
-            raise RoomError("the game is not over: its record is available when it ends", 403)
+            raise RoomError("record-later", 403)
         if request.app.state.tournaments.record_hidden(stored.room_id):   # and the next matches' deals
-            raise RoomError("a tournament's records are available when it ends", 403)
+            raise RoomError("tournament-records-later", 403)
         return JSONResponse(stored.record(), headers={
             "Content-Disposition": f'attachment; filename="monopoly-deal-{game_id}.json"'})
 
@@ -298,11 +302,11 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         """A finished game step by step (:func:`~.replay.frames`): as seat ``viewer`` saw it, or every card open."""
         stored = await lobby_of(request).store.game(game_id)
         if stored is None:
-            raise RoomError(f"no game {game_id}", 404)
+            raise RoomError("no-game-id", 404, game=game_id)
         if not stored.finished:   # the positions would show every hidden card
-            raise RoomError("the game is not over: its replay is available when it ends", 403)
+            raise RoomError("replay-later", 403)
         if viewer is not None and viewer >= len(stored.players):
-            raise RoomError(f"viewer must be a seat from 0 to {len(stored.players) - 1}", 400)
+            raise RoomError("bad-viewer", 400, last=len(stored.players) - 1)
         return await asyncio.to_thread(frames, stored.record(), viewer, lang if lang in LANGUAGES else "en")
 
     add_tournaments(app, STATIC / "tournament.html", client_of)
@@ -340,7 +344,8 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
         room.connect(conn)
     except RoomError as error:
         _count_refusal(websocket)
-        await _refuse(websocket, str(error), {404: 4404, 403: 4403}.get(error.status, 1013))
+        await _refuse(websocket, error, lang if lang in LANGUAGES else "en",
+                      {404: 4404, 403: 4403}.get(error.status, 1013))
         return
 
     async def write() -> None:
@@ -370,7 +375,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                     await websocket.close(1008, "too many messages")
                     break
                 if not warned:   # once a run of refusals: a flood's every message answered was a write each
-                    conn.push(SLOW_DOWN)
+                    conn.push(SLOW_DOWN[conn.lang])
                     warned = True
             else:
                 warned = False
@@ -388,18 +393,18 @@ async def _answer(room: Room, conn: Connection,
                   message: Act | SetLanguage | Ping | AskHint | ProtocolError) -> None:
     """What one message from ``conn`` asks of ``room``; a refusal is an ``error`` message to it alone."""
     if isinstance(message, ProtocolError):
-        conn.push({"type": "error", "error": str(message)})
+        conn.push({"type": "error", **RoomError("bad-request", problem=str(message)).body(conn.lang)})
     elif isinstance(message, Act):
         if conn.viewer is None:
-            conn.push(SPECTATORS_CANNOT_ACT)
+            conn.push(SPECTATORS_CANNOT_ACT[conn.lang])
             return
         try:
             await room.act(conn.viewer, message.action)
         except RoomError as error:
-            conn.push({"type": "error", "error": str(error), "action": message.action})
+            conn.push({"type": "error", **error.body(conn.lang), "action": message.action})
     elif isinstance(message, AskHint):
         if conn.viewer is None:
-            conn.push({"type": "error", "error": "spectators have no decisions to hint"})
+            conn.push({"type": "error", **RoomError("spectator-hint").body(conn.lang)})
             return
         # thought beside this connection's other messages: reading them goes on meanwhile
         asyncio.ensure_future(_hint(room, conn, conn.viewer))
@@ -416,7 +421,7 @@ async def _hint(room: Room, conn: Connection, seat: int) -> None:
     try:
         conn.push(await room.hint(seat))
     except RoomError as error:
-        conn.push({"type": "error", "error": str(error), "hint": True})
+        conn.push({"type": "error", **error.body(conn.lang), "hint": True})
 
 
 def _count_refusal(websocket: WebSocket) -> None:
@@ -427,9 +432,9 @@ def _count_refusal(websocket: WebSocket) -> None:
         refusals.count(websocket.client.host)
 
 
-async def _refuse(websocket: WebSocket, reason: str, code: int) -> None:
-    await websocket.send_text(json.dumps({"type": "error", "error": reason}))
-    await websocket.close(code, reason[:120])
+async def _refuse(websocket: WebSocket, error: RoomError, lang: str, code: int) -> None:
+    await websocket.send_text(json.dumps({"type": "error", **error.body(lang)}))
+    await websocket.close(code, str(error)[:120])
 
 
 async def _check_database(db_url: str | None) -> None:

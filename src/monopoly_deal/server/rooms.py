@@ -42,6 +42,7 @@ from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
 from ..tournament.clock import STAND_IN, safe_move
 from .botpool import BotPool, Search, searches
+from .errors import RoomError
 from .persistence import Store, StoredGame
 from .protocol import Lang, RoomOptions, _first_problem, clean_name
 from .views import (
@@ -62,13 +63,6 @@ _SEED_MASK = (1 << 63) - 1
 #: The bot a lesson seats (lessons/): its script makes its moves, the bot only names the seat.
 LESSON_BOT = "heuristic" if "heuristic" in BOTS else "random"
 
-
-class RoomError(ValueError):
-    """A request the room refuses; ``status`` is the HTTP status that fits."""
-
-    def __init__(self, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.status = status
 
 
 @dataclass(frozen=True)
@@ -295,20 +289,20 @@ class Room:
         for i, s in enumerate(self.seats):
             if s is not None and s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
                 return i
-        raise RoomError("this seat token is not valid in this room", 403)
+        raise RoomError("bad-token", 403)
 
     def _free_seat(self, seat: int | None) -> int:
         if self.status != "open":
-            raise RoomError("the game has started: seats are taken")
+            raise RoomError("seats-closed")
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if s is None]
             if not free:
-                raise RoomError("the room is full")
+                raise RoomError("room-full")
             return free[0]
         if not 0 <= seat < len(self.seats):
-            raise RoomError(f"seat must be 0 to {len(self.seats) - 1}", 400)
+            raise RoomError("no-such-seat", 400, last=len(self.seats) - 1)
         if self.seats[seat] is not None:
-            raise RoomError(f"seat P{seat + 1} is taken")
+            raise RoomError("seat-taken", seat=seat + 1)
         return seat
 
     def admits(self, invite: str | None) -> bool:
@@ -320,7 +314,7 @@ class Room:
         """Take a seat; returns the seat token (the only way to act for it). A private room needs its
         invite secret; a client holding ``seats_per_client`` seats already is refused (429)."""
         if not self.admits(invite):
-            raise RoomError("this room is private: joining needs its invite link", 403)
+            raise RoomError("private-room", 403)
         self.lobby.check_seat_quota(client)
         async with self.lock:
             i = self._free_seat(seat)
@@ -340,7 +334,7 @@ class Room:
                 check_remote(spec)
                 make_bot(spec, 0)
             except BotSpecError as error:
-                raise RoomError(str(error), 400) from None
+                raise RoomError("bad-request", 400, problem=str(error)) from None
             i = self._free_seat(seat)
             self.seats[i] = SeatInfo(f"{spec.partition(':')[0]} bot {i + 1}", "bot", bot=spec)
             await self._save()
@@ -371,13 +365,13 @@ class Room:
         """The host frees another seat (a person or a bot) before the game starts; its token stops working."""
         async with self.lock:
             if self.seat_of(token) != self.host:
-                raise RoomError("only the host (the first person seated) may remove a player", 403)
+                raise RoomError("host-only", 403)
             if self.status != "open":
-                raise RoomError("the game has started: nobody can be removed now")
+                raise RoomError("no-removing")
             if not 0 <= seat < len(self.seats) or self.seats[seat] is None:
-                raise RoomError(f"seat P{seat + 1} is empty", 400)
+                raise RoomError("seat-empty", 400, seat=seat + 1)
             if seat == self.host:
-                raise RoomError("the host leaves with 'leave', not 'remove'", 400)
+                raise RoomError("host-leaves", 400)
             self._free(seat)
             self._drop_seat(seat, "the host removed you from this seat")
             self._touch()
@@ -414,10 +408,10 @@ class Room:
         async with self.lock:
             self.seat_of(token)
             if self.status != "open":
-                raise RoomError("the game has already started")
+                raise RoomError("started")
             empty = [f"P{i + 1}" for i, s in enumerate(self.seats) if s is None]
             if empty:
-                raise RoomError(f"every seat needs a player or a bot first; empty: {', '.join(empty)}")
+                raise RoomError("seats-empty", seats=", ".join(empty))
             self._touch()
             await self._new_game()
         self._after_change()
@@ -427,11 +421,11 @@ class Room:
         async with self.lock:
             self.seat_of(token)
             if self.status != "finished":
-                raise RoomError("the game is not over yet")
+                raise RoomError("not-over")
             if self.hook is not None:
-                raise RoomError("a tournament match is played once")
+                raise RoomError("match-once")
             if self.lesson is not None:
-                raise RoomError("a lesson is played once: start it again from the lobby")
+                raise RoomError("lesson-once")
             for info in self.seats:
                 if info is not None:
                     info.timeouts = 0
@@ -471,7 +465,7 @@ class Room:
             game = self.lesson.start(names) if self.lesson is not None \
                 else Game(o.players, o.edition, self.rules, seed, names, log=False)
         except ValueError as error:
-            raise RoomError(f"cannot start: {error}", 400) from None
+            raise RoomError("cannot-start", 400, problem=str(error)) from None
         self.game_id = await self.store.new_game(self.id, seed, o.edition, game.rules.to_dict(), names)
         self.games_played += 1
         self.status = "playing"
@@ -526,22 +520,22 @@ class Room:
         async with self.lock:
             game = self.game
             if game is None or self.status != "playing":
-                raise RoomError("no game is being played in this room")
+                raise RoomError("no-game")
             info = self.seats[seat]
             if info is None or info.kind != "human":
-                raise RoomError(f"a bot plays seat P{seat + 1} now")
+                raise RoomError("bot-seat", seat=seat + 1)
             if game.decider != seat:
-                raise RoomError(f"not your decision: {game.names[game.decider]} must decide "
-                                f"({game.decision_info()['type']})")
+                raise RoomError("not-your-decision", player=game.names[game.decider],
+                                decision=game.decision_info()["type"])
             try:
                 action = Action.parse(text)
             except IllegalActionError as error:
-                raise RoomError(str(error), 400) from None
+                raise RoomError("bad-request", 400, problem=str(error)) from None
             if action not in game.legal_actions():
-                raise RoomError(f"{text} is not legal now", 400)
+                raise RoomError("illegal", 400, action=text)
             step = self.lesson.step(game) if self.lesson is not None else None
             if step is not None and str(action) != step.action:
-                raise RoomError(f"in this lesson, the move now is {step.action}")
+                raise RoomError("lesson-move", action=step.action)
             await self._accept(action)
         self._after_change()
 
@@ -550,10 +544,10 @@ class Room:
         pool on a copy of the game (the event loop never waits for it): a ``hint`` message naming the action,
         for the page to highlight. Refused where the room has hints off, or when it is not ``seat``'s decision."""
         if not self.options.hints:
-            raise RoomError("this room has hints off")
+            raise RoomError("hints-off")
         game = self.game
         if game is None or game.over or game.decider != seat:
-            raise RoomError("a hint is for your own decision, when you have one")
+            raise RoomError("hint-not-yours")
         version, world = len(game.history), game.clone()
         seed = (game.seed * 16 + seat + version * 1009 + 7) & _SEED_MASK
         limits = self.lobby.limits
@@ -562,7 +556,7 @@ class Room:
             action = await self.lobby.bot_pool.decide((self.id, "hint", seat), make_bot(HINT_BOT, seed), world,
                                                       seat, search)
         except RuntimeError:   # this seat's previous hint is still being thought
-            raise RoomError("a hint is already being thought for you") from None
+            raise RoomError("hint-thinking") from None
         return {"type": "hint", "action": str(action), "version": version}
 
     async def _accept(self, action: Action) -> None:
@@ -828,13 +822,12 @@ class Lobby:
         limits = self.limits
         held = self.held_by(client)
         if held >= limits.rooms_per_client:
-            raise RoomError(f"you have {held} rooms open or playing, the most one client may have; "
-                            "finish or leave one first", 429)
+            raise RoomError("too-many-rooms", 429, held=held)
         shared = limits.max_rooms - min(limits.room_reserve, limits.max_rooms // 2)
         if len(self.rooms) >= shared:
             await self._make_room()
         if len(self.rooms) >= limits.max_rooms or (held and len(self.rooms) >= shared):
-            raise RoomError(f"this server holds at most {limits.max_rooms} rooms; try again later", 503)
+            raise RoomError("server-full", 503, most=limits.max_rooms)
         room = Room(secrets.token_urlsafe(6), options, self, lesson)
         room.owner = client
         self._add(room)
@@ -854,20 +847,17 @@ class Lobby:
     def check_seat_quota(self, client: str | None) -> None:
         held = sum(s is not None and s.client == client for r in self._live() for s in r.seats)
         if client is not None and held >= self.limits.seats_per_client:
-            raise RoomError(f"you hold {held} seats, the most one client may hold; leave one first", 429)
+            raise RoomError("too-many-seats", 429, held=held)
 
     def check_spectator(self, room: Room, client: str | None) -> None:
         """Refuse (503) a spectator beyond the caps: per room, per client, and every room together."""
         limits = self.limits
         if sum(c.viewer is None for c in room.connections) >= limits.spectators_per_room:
-            raise RoomError(f"this room has {limits.spectators_per_room} spectators, the most it takes; "
-                            "try again later", 503)
+            raise RoomError("room-watched", 503, most=limits.spectators_per_room)
         if self._spectators_of.get(client, 0) >= limits.spectators_per_client:
-            raise RoomError(f"you are watching with {limits.spectators_per_client} connections, "
-                            "the most one client may open", 503)
+            raise RoomError("watching-enough", 503, most=limits.spectators_per_client)
         if self.spectators >= limits.max_connections:
-            raise RoomError(f"this server takes at most {limits.max_connections} spectators' connections; "
-                            "try again later", 503)
+            raise RoomError("server-watched", 503, most=limits.max_connections)
 
     def count(self, conn: Connection, step: int) -> None:
         self.connections += step
@@ -934,7 +924,7 @@ class Lobby:
     def get(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
         if room is None or room.status == "closed":
-            raise RoomError(f"no room {room_id!r}", 404)
+            raise RoomError("no-room", 404, room=room_id[:40])
         return room
 
     def _listed(self) -> list[tuple[dict[str, Any], bytes]]:

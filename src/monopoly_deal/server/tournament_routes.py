@@ -107,7 +107,7 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
 
     def finished(live: LiveTournament) -> None:
         if live.status != "finished":   # a match's seed gives the next matches' deals
-            raise RoomError("the tournament is not over: its records are available when it ends", 403)
+            raise RoomError("tournament-records-later", 403)
 
     @app.get("/tournaments", include_in_schema=False)
     async def tournaments_page() -> FileResponse:
@@ -153,7 +153,7 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
         live = registry(request).get(tournament_id)
         finished(live)
         if index >= len(live.tournament.matches):
-            raise RoomError(f"no match {index}", 404)
+            raise RoomError("no-match", 404, match=index)
         return JSONResponse(live.tournament.matches[index].to_dict(), headers={
             "Content-Disposition": f'attachment; filename="tournament-{live.id}-match-{index + 1}.json"'})
 

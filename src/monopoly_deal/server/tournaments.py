@@ -164,7 +164,7 @@ class LiveTournament:
         for i, digest in enumerate(self.team_hashes):
             if hmac.compare_digest(_hash(key), digest):
                 return "team", i
-        raise RoomError("this key is not one of this tournament's links", 403)
+        raise RoomError("bad-key", 403)
 
     def access(self, key: str) -> dict[str, Any]:
         """What a secret link opens: the organiser's the team links; a team's its seat in the match being played."""
@@ -181,16 +181,16 @@ class LiveTournament:
         the match starts."""
         role, mine = self.role(key)
         if not 0 <= team < len(self.options.teams):
-            raise RoomError(f"team: 0 to {len(self.options.teams) - 1}, not {team}", 400)
+            raise RoomError("no-such-team", 400, last=len(self.options.teams) - 1, team=team)
         if role == "team" and mine != team:
-            raise RoomError("a team's link names that team's representative only", 403)
+            raise RoomError("own-team-only", 403)
         if bot is not None and role != "organiser":
-            raise RoomError("only the organiser names a bot to stand in for a team", 403)
+            raise RoomError("organiser-bot", 403)
         if self.options.teams[team].bot is not None:
-            raise RoomError(f"team {self.options.teams[team].name} is a bot team: its bot plays every match")
+            raise RoomError("bot-team", team=self.options.teams[team].name)
         async with self.lock:
             if self.next is None or self.next.room is not None:
-                raise RoomError("no match is waiting for representatives now")
+                raise RoomError("no-match-waiting")
             self.next.reps[team] = Representative(name, bot)
             await self._save()
             if all(self.next.reps):
@@ -377,15 +377,14 @@ class Tournaments:
         limits = self.lobby.limits
         held = self.lobby.held_by(client) + sum(t.owner == client and t.status != "finished" for t in self.all.values())
         if client is not None and held >= limits.rooms_per_client:
-            raise RoomError(f"you have {held} rooms and tournaments going, the most one client may have; "
-                            "finish one first", 429)
+            raise RoomError("too-many-tournaments", 429, held=held)
         if sum(t.status != "finished" for t in self.all.values()) >= limits.max_rooms:
-            raise RoomError(f"this server holds at most {limits.max_rooms} tournaments", 503)
+            raise RoomError("tournaments-full", 503, most=limits.max_rooms)
         try:
             options = TournamentOptions(tuple(teams), matches, edition, Rules.from_dict(rules), Limit(seconds=limit),
                                         seed if seed is not None and limits.allow_seed else secrets.randbelow(MAX_SEED))
         except ValueError as error:
-            raise RoomError(str(error).splitlines()[0], 400) from None
+            raise RoomError("bad-request", 400, problem=str(error).splitlines()[0]) from None
         tournament_id, organiser = secrets.token_urlsafe(6), secrets.token_urlsafe(18)
         hashes = [_hash(organiser)] + [_hash(team_secret(organiser, tournament_id, i)) for i in range(len(teams))]
         live = LiveTournament(tournament_id, name, Tournament(options), clock, lang, hashes, client, self)
@@ -396,7 +395,7 @@ class Tournaments:
     def get(self, tournament_id: str) -> LiveTournament:
         live = self.all.get(tournament_id)
         if live is None:
-            raise RoomError(f"no tournament {tournament_id!r}", 404)
+            raise RoomError("no-tournament", 404, tournament=tournament_id[:40])
         return live
 
     def of_room(self, room_id: str) -> LiveTournament | None:

@@ -68,7 +68,8 @@ function connect() {
   socket.onclose = async (event) => {
     await wordsReady;
     if (event.code === 4403) localStorage.removeItem(tokenKey(roomId));
-    if (event.code === 4404 || event.code === 4409) { update({ connected: false, error: event.reason }); return; }
+    if (event.code === 4409) { update({ connected: false, error: words.t("opened-elsewhere") }); return; }
+    if (event.code === 4404) { update((s) => ({ connected: false, error: s.error || words.t("room-closed") })); return; }
     update({ connected: false });
     setTimeout(connect, retryMs);
     retryMs = Math.min(RETRY_MOST_MS, retryMs * 2);
@@ -105,7 +106,7 @@ function receive(message) {
     return;
   }
   if (message.type === "error") {
-    update((s) => ({ error: message.error, hintPending: message.hint ? false : s.hintPending }));
+    update((s) => ({ error: message.message || message.error, hintPending: message.hint ? false : s.hintPending }));
     return;
   }
   if (message.type === "hint") {

@@ -2,12 +2,15 @@
 // before its game. The seats page is morphed in place, so a name being typed survives others joining.
 import { el } from "./dom.js";
 
+// A call of the server's API; a refusal throws its message in the page's language (the server says it in
+// the language asked for: errors.py), its code kept on the error.
 export async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  const headers = { "Accept-Language": document.documentElement.lang || "en" };
+  const response = await fetch(path, body === undefined ? { headers } : {
+    method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.message || data.error || response.statusText), { code: data.code });
   return data;
 }
 

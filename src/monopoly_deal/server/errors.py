@@ -1,0 +1,116 @@
+"""What the server refuses, as messages: each refusal has a stable code and parameters, an English text for
+programs and logs, and words in each language of the catalogues (``error.<code>``) for the people who meet it.
+
+    >>> error = RoomError("seat-taken", seat=2)
+    >>> str(error), error.status
+    ('seat P2 is taken', 409)
+    >>> error.said("zh-Hant")
+    '座位 P2 已經有人。'
+    >>> error.body("zh-Hant")["code"]
+    'seat-taken'
+
+A REST refusal answers ``{"error": English, "code": ..., "params": {...}, "message": words}`` with
+``message`` in the language the request asks for (``Accept-Language``, one of en, zh-Hant, zh-Hans); a
+WebSocket one ``{"type": "error", ...}`` with the same fields, in the connection's language. The codes are
+listed in docs/web.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import LANGUAGES, get_translator
+
+#: Every code and its English text (``error.<code>`` in en.po says the same: tests/server/test_errors.py).
+ENGLISH: dict[str, str] = {
+    # seats and rooms
+    "bad-token": "this seat token is not valid in this room",
+    "seats-closed": "the game has started: seats are taken",
+    "room-full": "the room is full",
+    "no-such-seat": "seat must be 0 to {last}",
+    "seat-taken": "seat P{seat} is taken",
+    "private-room": "this room is private: joining needs its invite link",
+    "host-only": "only the host (the first person seated) may remove a player",
+    "no-removing": "the game has started: nobody can be removed now",
+    "seat-empty": "seat P{seat} is empty",
+    "host-leaves": "the host leaves with 'leave', not 'remove'",
+    "no-room": "no room '{room}'",
+    # games
+    "started": "the game has already started",
+    "seats-empty": "every seat needs a player or a bot first; empty: {seats}",
+    "not-over": "the game is not over yet",
+    "match-once": "a tournament match is played once",
+    "lesson-once": "a lesson is played once: start it again from the lobby",
+    "cannot-start": "cannot start: {problem}",
+    "no-game": "no game is being played in this room",
+    "bot-seat": "a bot plays seat P{seat} now",
+    "not-your-decision": "not your decision: {player} must decide ({decision})",
+    "illegal": "{action} is not legal now",
+    "lesson-move": "in this lesson, the move now is {action}",
+    "no-lesson": "no lesson '{lesson}'; there are {lessons}",
+    # hints
+    "hints-off": "this room has hints off",
+    "hint-not-yours": "a hint is for your own decision, when you have one",
+    "hint-thinking": "a hint is already being thought for you",
+    "spectator-hint": "spectators have no decisions to hint",
+    "spectator-act": "spectators cannot act; join a seat to play",
+    "slow-down": "too many messages: slow down",
+    # quotas
+    "too-many-rooms": "you have {held} rooms open or playing, the most one client may have; finish or leave one first",
+    "server-full": "this server holds at most {most} rooms; try again later",
+    "too-many-seats": "you hold {held} seats, the most one client may hold; leave one first",
+    "room-watched": "this room has {most} spectators, the most it takes; try again later",
+    "watching-enough": "you are watching with {most} connections, the most one client may open",
+    "server-watched": "this server takes at most {most} spectators' connections; try again later",
+    # records and replays
+    "no-game-id": "no game {game}",
+    "record-later": "the game is not over: its record is available when it ends",
+    "replay-later": "the game is not over: its replay is available when it ends",
+    "tournament-records-later": "a tournament's records are available when it ends",
+    "bad-viewer": "viewer must be a seat from 0 to {last}",
+    # tournaments
+    "bad-key": "this key is not one of this tournament's links",
+    "no-such-team": "team: 0 to {last}, not {team}",
+    "own-team-only": "a team's link names that team's representative only",
+    "organiser-bot": "only the organiser names a bot to stand in for a team",
+    "bot-team": "team {team} is a bot team: its bot plays every match",
+    "no-match-waiting": "no match is waiting for representatives now",
+    "too-many-tournaments": "you have {held} rooms and tournaments going, the most one client may have; finish one first",
+    "tournaments-full": "this server holds at most {most} tournaments",
+    "no-tournament": "no tournament '{tournament}'",
+    "no-match": "no match {match}",
+    # what the request itself gets wrong (its English names the field: programs read it, people never send it)
+    "bad-request": "{problem}",
+}
+
+
+class RoomError(ValueError):
+    """A request the server refuses: ``code`` (a key of :data:`ENGLISH`) and its ``params``; ``status`` is
+    the HTTP status that fits (409 by default); ``str()`` is the English text."""
+
+    def __init__(self, code: str, status: int = 409, **params: Any) -> None:
+        self.code, self.status, self.params = code, status, params
+        super().__init__(ENGLISH[code].format(**params))
+
+    def said(self, lang: str) -> str:
+        """The refusal in words of ``lang`` (English where the language is unknown)."""
+        words = get_translator(lang if lang in LANGUAGES else "en")
+        return words.gettext(f"error.{self.code}", **self.params)
+
+    def body(self, lang: str) -> dict[str, Any]:
+        """The JSON a client is answered with."""
+        return {"error": str(self), "code": self.code, "params": self.params, "message": self.said(lang)}
+
+
+def asked_language(header: str | None) -> str:
+    """The language a request asks for in ``Accept-Language``: its first tag that names one of ours
+    (zh-TW, zh-HK and zh-MO are 繁體中文, zh-CN and zh-SG 简体中文), else English."""
+    for part in (header or "")[:200].split(","):
+        tag = part.split(";")[0].strip().lower()
+        if tag in ("zh-hant", "zh-tw", "zh-hk", "zh-mo") or tag.startswith("zh-hant"):
+            return "zh-Hant"
+        if tag in ("zh-hans", "zh-cn", "zh-sg", "zh") or tag.startswith("zh-hans"):
+            return "zh-Hans"
+        if tag.startswith("en"):
+            return "en"
+    return "en"
