@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "or a tournament file: told match by match")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
     replay.add_argument("--tui", action="store_true", help="step through the game on the table, forwards and backwards")
-    replay.add_argument("--lang", choices=LANGUAGES, default="en", help="with --tui: en, zh-Hant or zh-Hans")
+    replay.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
     replay.add_argument("--match", type=_positive, metavar="N",
                         help="a tournament file (as 'mdeal tournament' writes): tell only match N (from 1)")
     replay.set_defaults(run=_run_replay)
@@ -387,8 +387,8 @@ def _run_replay(args: argparse.Namespace) -> int:
 
 
 def _tell(game: Any, args: argparse.Namespace) -> None:
-    """A replayed game in words (or on the table with ``--tui``)."""
-    from .narrate import narrate
+    """A replayed game in words of ``--lang`` (or on the table with ``--tui``)."""
+    from .narrate import messages
 
     if args.viewer is not None and args.viewer >= game.players:
         raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players")
@@ -398,10 +398,11 @@ def _tell(game: Any, args: argparse.Namespace) -> None:
         _need_terminal()
         ReplayApp(game, args.lang, args.viewer).run()
         return
-    for line in narrate(game, args.viewer):
+    words = get_translator(args.lang)
+    for line in words.lines(messages(game, args.viewer), words.seat_names(game.names)):
         print(line)
     if not game.over:
-        print(f"The record stops on turn {game.turn}, before the game is over.")
+        print(words.gettext("ui.record-stops", turn=game.turn))
 
 
 def _is_tournament_file(path: str) -> bool:

@@ -94,7 +94,7 @@ async def test_a_whole_game_against_a_bot_with_every_kind_of_decision(lang: str)
         assert shows(app, tr.gettext("ui.winner", player="P1"))
         for seat in (0, 1):
             hand = session.game.view(seat)["hand"]
-            assert shows(app, tr.gettext("ui.over-hand") + ": " + (cards_text(hand, tr).plain if hand else "–"))
+            assert shows(app, tr.gettext("ui.over-hand") + tr.gettext("ui.colon") + (cards_text(hand, tr).plain if hand else "–"))
         await pilot.press("escape")                          # then the table, every hand open
         assert not isinstance(app.screen, OverScreen)
         for said in session.messages[0][-6:]:  # the log tells what happened, in this language
@@ -183,6 +183,6 @@ async def test_h_shows_the_strongest_bots_best_moves_for_the_decision_open(monke
                 break
         [note] = list(app._notifications)
         lines = note.message.splitlines()
-        assert lines[0] == "Hint from ismcts:iters=40, best first:"
+        assert lines[0] == "Hint from Search bot (ISMCTS), best first:"   # the bot named as people read it
         assert 2 <= len(lines) <= 4 and "estimate 0." in lines[1] and "playouts)" in lines[1]
         assert session.game.history == []  # advice only: nothing is played

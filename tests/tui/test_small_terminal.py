@@ -61,12 +61,13 @@ async def test_every_table_is_a_key_or_a_click_away(lang: str) -> None:
         assert app.shown == 0 and panel(app).startswith(tr.gettext("ui.you", player="P1"))
         await pilot.press("t")
         size = session.game.view(0)["hand_sizes"][1]
-        assert app.shown == 1 and panel(app).startswith(f"P2 (random) · {hand_size(size, tr)}")
+        bot = tr.seat_names(["P2 (random)"])[0]        # "Bot 2 (random)", "電腦 2（隨機）": never the spec
+        assert app.shown == 1 and panel(app).startswith(f"{bot} · {hand_size(size, tr)}")
         await pilot.press("t", "t")
         assert app.shown == 0
         assert await pilot.click("#seat-2")                 # the tab, with the mouse
         await pilot.pause()
-        assert app.shown == 2 and panel(app).startswith("P3 (random)")
+        assert app.shown == 2 and panel(app).startswith(tr.seat_names(["P3 (random)"])[0])
         menu = app.query_one("#menu", OptionList)
         assert menu.has_focus                               # the keys still drive the menu
         await pilot.press("down")

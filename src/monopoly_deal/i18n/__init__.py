@@ -27,6 +27,7 @@ language is a new ``.po`` file with every message id translated.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 from importlib.resources import files
@@ -40,6 +41,7 @@ from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Playe
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 _NARRATE = "narrate."
+_BOT_SEAT = re.compile(r"^P(\d+) \(([\w-]+)(?::\S*)?\)$")   # the terminal's bot seats: "P2 (random)"
 
 
 class Translator:
@@ -66,6 +68,26 @@ class Translator:
     def catalogue(self) -> dict[str, str]:
         """Every message id and its translation (for a web page)."""
         return dict(self._messages)
+
+    def seat_names(self, names: Sequence[str]) -> list[str]:
+        """``names`` as a player reads them: a bot's seat named by its spec, as the terminal names it so that
+        a saved game resumes with its bots ("P2 (random)"), becomes "Bot 2 (random)" / "電腦2（隨機）".
+
+        >>> get_translator("zh-Hant").seat_names(["Ann", "P2 (heuristic)"])
+        ['Ann', '電腦 2（策略）']
+        """
+        shown = []
+        for name in names:
+            bot = _BOT_SEAT.match(name)
+            if bot and f"web.bot-kind.{bot.group(2)}" in self._messages:
+                name = self.gettext("web.bot-seat", n=bot.group(1), bot=self.gettext(f"web.bot-kind.{bot.group(2)}"))
+            shown.append(name)
+        return shown
+
+    def bot_name(self, spec: str) -> str:
+        """A bot named as people read it: "heuristic" is 'Heuristic bot' / '策略電腦' (a spec with options, or
+        one the catalogue does not name, as it is)."""
+        return self._messages.get(f"web.bot-name.{spec.split(':')[0]}", spec)
 
     def words(self, names: Sequence[str]) -> Words:
         """The narrator's renderer in this language, for players called ``names``."""

@@ -164,7 +164,7 @@ class TableApp(App[None]):
             seats.query_one(f"#seat-{seat}", Tab).label = Text(label)  # a name is text, never markup
         self.draw_panel()
         self.query_one("#hand", Static).update(hand_text(view, tr) if viewer is not None else "")
-        self.query_one("#log-text", Static).update(Text("\n".join(tr.lines(messages, game.names)[-LOG_LINES:])))
+        self.query_one("#log-text", Static).update(Text("\n".join(tr.lines(messages, tr.seat_names(game.names))[-LOG_LINES:])))
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     def draw_panel(self) -> None:
@@ -380,8 +380,9 @@ class PlayApp(TableApp):
         game = self.session.game
         if len(game.history) != moves:
             return
-        tr, names = self.tr, list(game.names)
-        lines = [tr.gettext("ui.hint", bot=bot)]
+        tr = self.tr
+        names = tr.seat_names(game.names)
+        lines = [tr.gettext("ui.hint", bot=tr.bot_name(bot))]
         for alt in alternatives:
             notes = []
             if alt.value is not None:
@@ -389,7 +390,8 @@ class PlayApp(TableApp):
             if alt.playouts is not None:
                 notes.append(tr.gettext("ui.hint-playouts", count=alt.playouts))
             label = tr.action(alt.action, names, action_amount(game, alt.action))
-            lines.append(f"• {label}" + (f" ({', '.join(notes)})" if notes else ""))
+            more = tr.gettext("ui.brackets", more=tr.gettext("narrate._comma").join(notes)) if notes else ""
+            lines.append(f"• {label}{more}")
         self.notify("\n".join(lines), timeout=12, markup=False)
 
     def action_speed(self, factor: float) -> None:

@@ -43,7 +43,7 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
     """The decider's menu. While playing: one line per hand card (its uses below it), the
     free re-arranging of wilds, and ending the turn; any other decision: its actions."""
     actions = game.legal_actions()
-    names = list(game.names)
+    names = tr.seat_names(game.names)
 
     def choices(group: list[Action]) -> tuple[Choice, ...]:
         """The actions' lines; where two read the same (one card in two groups of a colour), the group tells them apart."""
@@ -78,7 +78,7 @@ def question(game: Game, tr: Translator) -> str:
     """What the decider is asked, in words, with what is at stake:
     "P1, pay P2 5M: 2M paid, 3M still owed. Choose a card.", "P1: P2 plays Sly Deal to take
     your green property (4M). Just Say No, or accept?"."""
-    info, names = game.decision_info(), list(game.names)
+    info, names = game.decision_info(), tr.seat_names(game.names)
     player, kind = names[game.decider], info["type"]
     if kind == "play":
         plays = game.view(game.decider)["plays_left"]
@@ -107,7 +107,7 @@ def stake(game: Game, tr: Translator) -> str:
     >>> stake(game, get_translator("en"))
     'P1 plays Sly Deal to take your green property (4M).'
     """
-    info, words = game.decision_info(), tr.words(game.names)
+    info, words = game.decision_info(), tr.words(tr.seat_names(game.names))
     verb = info["action"]
     params = {"actor": words.value(Player(info["actor"])), "card": tr.card(verb)}
     if "amount" in info:

@@ -50,7 +50,7 @@ def card_text(key: str, tr: Translator) -> Text:
 
 
 def cards_text(keys: list[str], tr: Translator) -> Text:
-    return Text(", ").join(card_text(k, tr) for k in keys)
+    return Text(tr.gettext("narrate._comma")).join(card_text(k, tr) for k in keys)
 
 
 def _value(keys: list[str]) -> int:
@@ -58,7 +58,7 @@ def _value(keys: list[str]) -> int:
 
 
 def seat_name(view: dict[str, Any], seat: int, tr: Translator) -> str:
-    name = view["names"][seat]
+    name = tr.seat_names(view["names"])[seat]   # a bot's seat named as people read it
     return tr.gettext("ui.you", player=name) if seat == view["seat"] else name
 
 
@@ -73,7 +73,7 @@ def player_panel(view: dict[str, Any], seat: int, tr: Translator, hand: list[str
     text.append(" · " + hand_size(view["hand_sizes"][seat], tr) + " · ")
     text.append(tr.gettext("ui.bank", amount=f"{_value(bank)}M"), style=MONEY_STYLE)
     if bank:
-        text.append(": ").append(cards_text(bank, tr))
+        text.append(tr.gettext("ui.colon")).append(cards_text(bank, tr))
     if hand is not None:
         text.append("\n  ").append_text(cards_text(hand, tr))
     groups = view["groups"][seat]
@@ -101,7 +101,7 @@ def group_text(g: dict[str, Any], tr: Translator) -> Text:
         if g["complete"]:
             line.append(f" ✔ {tr.gettext('ui.complete')}", style="bold green")
         line.append(" · ").append(tr.gettext("ui.rent", amount=f"{g['rent']}M"), style=MONEY_STYLE)
-    line.append(": ").append(cards_text(g["cards"], tr))
+    line.append(tr.gettext("ui.colon")).append(cards_text(g["cards"], tr))
     for building in (g["house"], g["hotel"]):
         if building:
             line.append(" + ").append(card_text(building, tr))
@@ -127,7 +127,7 @@ def status_text(view: dict[str, Any], tr: Translator) -> Text:
 def hand_text(view: dict[str, Any], tr: Translator) -> Text:
     """The viewer's own hand."""
     hand = view["hand"]
-    text = Text(tr.gettext("ui.your-hand", count=len(hand)) + ": ", style="bold")
+    text = Text(tr.gettext("ui.your-hand", count=len(hand)) + tr.gettext("ui.colon"), style="bold")
     return text.append_text(cards_text(hand, tr))
 
 
@@ -156,13 +156,13 @@ def game_summary(game: Game, viewer: int | None, tr: Translator, result: str) ->
         complete = list(dict.fromkeys(g["colour"] for g in view["groups"][seat] if g["complete"]))
         sets = tr.gettext("ui.over-sets", count=len(complete))
         if complete:
-            sets += " (" + ", ".join(tr.colour(c) for c in complete) + ")"
+            sets += tr.gettext("ui.brackets", more=tr.gettext("narrate._comma").join(tr.colour(c) for c in complete))
         text.append("\n" + seat_name(view, seat, tr), style="bold")
         text.append(" · " + sets + " · ")
         bank = view["banks"][seat]
         text.append(tr.gettext("ui.bank", amount=f"{_value(bank)}M"), style=MONEY_STYLE)
         if bank:
-            text.append(": ").append_text(cards_text(bank, tr))
-        text.append("\n  " + tr.gettext("ui.over-hand") + ": ")
+            text.append(tr.gettext("ui.colon")).append_text(cards_text(bank, tr))
+        text.append("\n  " + tr.gettext("ui.over-hand") + tr.gettext("ui.colon"))
         text.append_text(cards_text(view["hand"], tr) if view["hand"] else Text("–", style="dim"))
     return text

@@ -93,7 +93,7 @@ class ReplayApp(TableApp):
         tr, game = self.tr, self.timeline.position(self.step)
         self.draw_table(game, self.viewer, self.timeline.messages(self.step, self.viewer))
         seen = (tr.gettext("ui.replay-open") if self.viewer is None
-                else tr.gettext("ui.replay-viewer", player=game.names[self.viewer]))
+                else tr.gettext("ui.replay-viewer", player=tr.seat_names(game.names)[self.viewer]))
         where = tr.gettext("ui.replay", step=self.step, total=len(self.timeline) - 1)
         self.query_one("#prompt", Static).update(Text(f"{where} · {seen}"))  # a name is text, never markup
 

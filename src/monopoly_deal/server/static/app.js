@@ -9,7 +9,7 @@ import { api, seatLabel, seats, showLobby, tokenKey } from "./lobby.js";
 import { LogDrawer } from "./log.js";
 import { fly, measure, pulse } from "./motion.js";
 import { icon } from "./icons.js";
-import { notify } from "./notify.js";
+import { notify, setTitle } from "./notify.js";
 import { rulesCard } from "./rulescard.js";
 import { play, setSound, soundOn } from "./sounds.js";
 import { createStore } from "./store.js";
@@ -422,6 +422,7 @@ document.addEventListener("keydown", (event) => {
 function frameWords() {
   document.documentElement.lang = lang;
   document.querySelector(".brand").textContent = words.ui("title");
+  setTitle(words.ui("title"));
   langSelect.setAttribute("aria-label", words.t("language"));
 }
 

@@ -2,7 +2,12 @@
 // background the title and the favicon change too.
 import { play } from "./sounds.js";
 
-const plainTitle = document.title;
+let plainTitle = document.title;
+// The page's own title in its language (set again when the language changes).
+export function setTitle(title) {
+  plainTitle = title;
+  if (!document.title.startsWith("●")) document.title = title;
+}
 const icon = document.querySelector("link[rel=icon]");
 const plainIcon = icon ? icon.href : "";
 // Call on every update: `yours` (it is your decision now), `text` (the title to show then).

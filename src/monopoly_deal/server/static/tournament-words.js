@@ -2,6 +2,7 @@
 // 简体中文, kept apart from the game's catalogues. ``tw(lang)("won", {team: "A"})`` fills the braces.
 const WORDS = {
   en: {
+    brand: "Monopoly Deal",
     labelled: "{label}: ", list: ", ", brackets: "{text} ({more})", "bot-of": "{bot} bot",
     "bot-name.random": "random", "bot-name.heuristic": "heuristic", "bot-name.ismcts": "search (ISMCTS)",
     "bot-name.openspiel-ismcts": "OpenSpiel search (ISMCTS)", "bot-name.policy": "trained policy",
@@ -24,6 +25,7 @@ const WORDS = {
     reconnecting: "The server does not answer; trying again…",
   },
   "zh-Hant": {
+    brand: "大富翁 Deal",
     labelled: "{label}：", list: "、", brackets: "{text}（{more}）", "bot-of": "{bot}電腦",
     "bot-name.random": "隨機", "bot-name.heuristic": "策略", "bot-name.ismcts": "搜尋（ISMCTS）",
     "bot-name.openspiel-ismcts": "OpenSpiel 搜尋（ISMCTS）", "bot-name.policy": "訓練策略",
@@ -46,6 +48,7 @@ const WORDS = {
     reconnecting: "伺服器沒有回應，正在重試……",
   },
   "zh-Hans": {
+    brand: "大富翁 Deal",
     labelled: "{label}：", list: "、", brackets: "{text}（{more}）", "bot-of": "{bot}电脑",
     "bot-name.random": "随机", "bot-name.heuristic": "策略", "bot-name.ismcts": "搜索（ISMCTS）",
     "bot-name.openspiel-ismcts": "OpenSpiel 搜索（ISMCTS）", "bot-name.policy": "训练策略",

@@ -201,6 +201,8 @@ function tick() {
 function translateHeader() {
   document.documentElement.lang = lang;
   document.getElementById("tournaments-link").textContent = t("tournaments");
+  document.querySelector(".brand").textContent = t("brand");
+  document.title = `${t("brand")} · ${t("tournaments")}`;
 }
 
 langSelect.value = lang;
