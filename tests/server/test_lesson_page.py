@@ -5,6 +5,7 @@ in view and the table fits (test_layout's landmarks); axe finds nothing; the end
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -16,6 +17,8 @@ from .helpers import Server
 from .test_browser import launch, needs_chromium
 from .test_layout import CHECK
 from .test_web_page import axe_source, axe_violations, watch
+
+HAN = "[\u3400-\u9fff]"
 
 # The highlighted choice is where the learner can click it: inside the viewport, and the element at its
 # centre is the button itself (not scrolled away in the decision panel, not covered).
@@ -39,6 +42,10 @@ def play_lesson(page: Any, axe: str, lang: str) -> list[str]:
         if "lesson." in coach or f"{step}" not in coach:
             problems.append(f"step {step}: the coach says {coach!r}")
         problems += [f"step {step}: {p}" for p in page.evaluate(CHECK, landmarks)]
+        if lang != "en":   # Chinese as it is written: no English word, no space between Chinese words
+            for text in [page.inner_text("#prompt"), page.inner_text("#ticker"), page.inner_text("#hand")]:
+                if re.search(r"[A-Za-z]{2,}", re.sub(r"\d+M|P\d+", "", text)) or re.search(f"{HAN} +{HAN}", text):
+                    problems.append(f"step {step}: not Chinese as it is written: {text!r}")
         if step == 1:
             problems += [f"step 1: axe: {v}" for v in axe_violations(page, axe)]
         version = page.evaluate("document.body.dataset.version")
