@@ -420,7 +420,7 @@ def _replay_tournament(args: argparse.Namespace) -> int:
     """A tournament file match by match: the dice and seats, the game in words, how it ended; then the standings."""
     from .record import from_dict, replay
     from .tournament import TournamentError  # team names are printable: the file's options are checked
-    from .tournament.report import load, match_line, standings_table
+    from .tournament.report import limit_words, load, match_line, standings_table
 
     try:
         tournament = load(args.file)
@@ -433,16 +433,19 @@ def _replay_tournament(args: argparse.Namespace) -> int:
         raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} has matches of {len(o.teams)} players")
     if args.tui and args.match is None:
         raise UsageError("--tui shows one game: name it with --match N")
-    teams = ", ".join(f"{t.name} ({t.bot or 'people'})" for t in o.teams)
-    print(f"Tournament: {teams}; {o.matches} matches, {o.edition} edition, limit {o.limit.describe()} a match, "
-          f"seed {o.seed}; {len(tournament.matches)} played.")
+    words = get_translator(args.lang)
+    say = words.gettext
+    teams = say("narrate._comma").join(
+        t.name + say("ui.brackets", more=words.bot_name(t.bot) if t.bot else say("report.people")) for t in o.teams)
+    print(say("report.tournament", teams=teams, matches=o.matches, edition=say(f"web.{o.edition}"),
+              limit=limit_words(o.limit, say), seed=o.seed, played=len(tournament.matches)))
     chosen = tournament.matches if args.match is None else [tournament.matches[args.match - 1]]
     for match in chosen:
-        print(f"\n{match_line(o, match)}")
+        print(f"\n{match_line(o, match, say)}")
         _tell(replay(from_dict(match.game, args.file).printable()), args)
     if args.match is None:
         print()
-        print(standings_table(tournament))
+        print(standings_table(tournament, say))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -76,6 +77,17 @@ def test_replay_tells_the_tournament_match_by_match(one_job: tuple[Path, str],
     assert out.count("Turn 1 — ") == 6
     assert main(["replay", str(path), "--match", "2"]) == 0
     assert capsys.readouterr().out.count("Turn 1 — ") == 1
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_replay_tells_a_tournament_in_chinese(one_job: tuple[Path, str], capsys: pytest.CaptureFixture[str],
+                                            lang: str) -> None:
+    """Issue 40: the header, every match's line, the games and the standings in Chinese (team names aside)."""
+    assert main(["replay", str(one_job[0] / "tournament.json"), "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    teams = {name for name, _ in (t.split("=") for t in TEAMS[1::2])}
+    words = {w for w in re.findall(r"[A-Za-z]{2,}", out) if w not in teams}
+    assert words == set() and out.count("第 1 回合：") == 6 and "名次" in out
 
 
 @pytest.mark.parametrize(("args", "message"), [

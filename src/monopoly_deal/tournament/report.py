@@ -22,10 +22,11 @@ from __future__ import annotations
 import csv
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..i18n import get_translator
 from ..record import read_text
 from .dice import Round
 from .match import MatchRecord
@@ -33,42 +34,74 @@ from .options import TournamentOptions
 from .standings import TeamStanding
 from .state import MAX_FILE_BYTES, Tournament, TournamentError, loads
 
-__all__ = ["OUTPUTS", "load", "match_line", "save", "standings_table", "summary", "write_outputs"]
+__all__ = ["OUTPUTS", "limit_words", "load", "match_line", "save", "standings_table", "summary", "write_outputs"]
+
+#: A message id and its parameters in words: ``Translator.gettext`` of a language.
+Say = Callable[..., str]
+
 
 #: The files ``write_outputs`` writes, in its folder.
 OUTPUTS = ("standings.json", "standings.csv", "matches.csv", "tournament.json", "points.png")
 
 
-def _rolls(names: Sequence[str], rounds: list[Round]) -> str:
-    parts = [", ".join(f"{names[p]} {total}" for p, total in zip(players, totals)) for players, totals in rounds]
-    return "; again ".join(parts)
+def _english(msgid: str, **params: Any) -> str:
+    return get_translator("en").gettext(msgid, **params)
 
 
-def match_line(options: TournamentOptions, match: MatchRecord) -> str:
-    """One match in a line: the seating dice, the seats, how it ended, the winner."""
+def limit_words(limit: Any, say: Say) -> str:
+    """A match's limit in words: "30 turns", "45 minutes", "90 seconds"."""
+    if limit.turns is not None:
+        return say("report.turns", count=limit.turns)
+    minutes = limit.seconds / 60
+    return say("report.minutes", count=f"{minutes:g}") if limit.seconds % 60 == 0 \
+        else say("report.seconds", count=f"{limit.seconds:g}")
+
+
+def _rolls(names: Sequence[str], rounds: list[Round], say: Say) -> str:
+    sep = say("narrate._comma")
+    parts = [sep.join(f"{names[p]} {total}" for p, total in zip(players, totals)) for players, totals in rounds]
+    return say("report.again").join(parts)
+
+
+def match_line(options: TournamentOptions, match: MatchRecord, say: Say = _english) -> str:
+    """One match in a line: the seating dice, the seats, how it ended, the winner; in the words of ``say``
+    (``Translator.gettext`` of a language: English by default)."""
     teams = options.names
     seated = [teams[t] for t in match.seating.order]
-    line = f"match {match.index + 1}: dice {_rolls(teams, match.seating.rounds)} -> seats {', '.join(seated)}; "
+    sep = say("narrate._comma")
     if match.end == "sets":
-        line += f"{seated[match.winner]} completes the sets on turn {match.turns}"
+        outcome = say("report.sets", team=seated[match.winner], turn=match.turns)
     else:
-        limit = f"{match.turns} turns" if match.end == "turn-limit" else options.limit.describe()
-        assets = ", ".join(f"{name} {value}" for name, value in zip(seated, match.assets))
-        line += f"{match.end.replace('-', ' ')} ({limit}): assets {assets}"
+        limit = say("report.turns", count=match.turns) if match.end == "turn-limit" else limit_words(options.limit, say)
+        assets = sep.join(f"{name} {value}" for name, value in zip(seated, match.assets))
+        outcome = say(f"report.{match.end}", limit=limit, assets=assets)
         if match.roll_off:
-            line += f"; tie, roll-off {_rolls(seated, match.roll_off)}"
-        line += f" -> {seated[match.winner]} wins"
+            outcome += say("report.roll-off", dice=_rolls(seated, match.roll_off, say))
+        outcome += say("report.wins", team=seated[match.winner])
+    line = say("report.match", n=match.index + 1, dice=_rolls(teams, match.seating.rounds, say),
+               seats=sep.join(seated), outcome=outcome)
     for team in sorted(match.forfeits):
-        line += f"; {teams[team]} forfeited (timed out twice), scores 0"
+        line += say("report.forfeit", team=teams[team])
     return line
 
 
-def standings_table(tournament: Tournament) -> str:
-    """The standings as a Markdown table."""
-    lines = ["| rank | team | bot | points | wins | by sets | at the limit | roll-offs | forfeits |",
-             "|---|---|---|---|---|---|---|---|---|"]
-    lines += [f"| {s.rank} | {s.name} | {s.bot or 'people'} | {s.points} | {s.wins} | {s.sets} | {s.limit} | "
-              f"{s.roll_offs} | {s.forfeits} |" for s in tournament.standings()]
+def _bot(spec: str | None, say: Say) -> str:
+    """A team's bot as the table names it: in English its spec (what ``--team`` takes), else in words."""
+    if not spec:
+        return say("report.people")
+    if say is _english:
+        return spec
+    try:
+        return say(f"web.bot-name.{spec.split(':')[0]}")
+    except KeyError:
+        return spec
+
+
+def standings_table(tournament: Tournament, say: Say = _english) -> str:
+    """The standings as a Markdown table, in the words of ``say``."""
+    lines = [say("report.standings-head"), "|---|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {s.rank} | {s.name} | {_bot(s.bot, say)} | {s.points} | {s.wins} | {s.sets} | "
+              f"{s.limit} | {s.roll_offs} | {s.forfeits} |" for s in tournament.standings()]
     return "\n".join(lines)
 
 
@@ -132,8 +165,8 @@ def _matches_csv(tournament: Tournament, path: Path) -> None:
         for m in tournament.matches:
             seated = [teams[t] for t in m.seating.order]
             seat_of = {team: seat for seat, team in enumerate(m.seating.order)}
-            w.writerow([m.index + 1, " ".join(seated), _rolls(teams, m.seating.rounds), seated[m.winner], m.how,
-                        m.end, m.turns, _rolls(seated, m.roll_off), " ".join(teams[t] for t in sorted(m.forfeits))]
+            w.writerow([m.index + 1, " ".join(seated), _rolls(teams, m.seating.rounds, _english), seated[m.winner], m.how,
+                        m.end, m.turns, _rolls(seated, m.roll_off, _english), " ".join(teams[t] for t in sorted(m.forfeits))]
                        + [m.assets[seat_of[t]] for t in range(len(teams))]
                        + [seat_of[t] + 1 for t in range(len(teams))])
 
