@@ -318,7 +318,8 @@ class LiveTournament:
                     started: float | None) -> dict[str, Any]:
         seating, _ = self._seating(index) if started is not None else (None, None)
         view: dict[str, Any] = {"index": index, "room": room, "started": started,
-                                "reps": [r["name"] if r else None for r in reps]}
+                                "reps": [r["name"] if r else None for r in reps],
+                                "rep_bots": [r.get("bot") if r else None for r in reps]}   # a page names bots in its words
         if seating is not None:
             view["order"] = seating.order
             view["dice"] = [{"teams": list(teams), "totals": list(totals)} for teams, totals in seating.rounds]

@@ -172,9 +172,11 @@ function schedule() {
   const finished = state.data.status === "finished";
   const items = state.data.schedule.map((m) => {
     const status = m.end !== undefined ? "finished" : m.room ? "playing" : "waiting";
-    const reps = m.reps.map((r, i) => t("labelled", { label: teamName(i) }) + (r ?? t("not-yet"))).join(t("list"));
+    const bots = m.rep_bots || [];
+    const reps = m.reps.map((r, i) => t("labelled", { label: teamName(i) })
+      + (bots[i] ? botWords(t, bots[i]) : r ?? t("not-yet"))).join(t("list"));
     const dice = m.dice ? el("p", { class: "dice" }, t("labelled", { label: t("dice") }), m.dice.map((round) =>
-      round.teams.map((team, j) => `${teamName(team)} ${round.totals[j]}`).join(", ")).join(" → "),
+      round.teams.map((team, j) => `${teamName(team)} ${round.totals[j]}`).join(t("list"))).join(" → "),
     ` · ${t("labelled", { label: t("seats") })}${m.order.map((team, seat) => `P${seat + 1} ${teamName(team)}`).join(t("list"))}`) : null;
     return el("div", { class: `match ${status}`, id: `match-${m.index}`, "data-status": status },
       el("h3", {}, t("match", { n: m.index + 1 }), ` · ${t(status)}`,
