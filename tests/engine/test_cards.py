@@ -84,7 +84,7 @@ S2_VALUES = {"rent:any": 1, "railroad/utility": 4}
 # Appendix: English -> (繁體, 简体) for every card and colour name.
 APPENDIX_CARDS = {
     "rainbow": ("彩色多功能物業牌", "彩色多功能物业牌"),
-    "rent:any": ("彩色租金牌", "彩色租金"),
+    "rent:any": ("彩色租金牌", "彩色租金牌"),
     "double-rent": ("雙倍租金", "双倍租金"),
     "sly-deal": ("盜取", "盗取"),
     "forced-deal": ("強制交易", "强制交易"),
@@ -110,8 +110,8 @@ APPENDIX_SUFFIXES = {
 }
 # Appendix: colour names, in COLOUR_KEYS order; "鐵路 (車站)" gives an alternative in brackets.
 APPENDIX_COLOURS = {
-    "zh-Hant": ("啡色", "淺藍", "粉紅", "橙", "紅", "黃", "綠", "深藍", "鐵路 (車站)", "公共事業"),
-    "zh-Hans": ("啡色", "浅蓝", "粉红", "橙", "红", "黄", "绿", "深蓝", "铁路", "公用事业"),
+    "zh-Hant": ("啡色", "淺藍色", "粉紅色", "橙色", "紅色", "黃色", "綠色", "深藍色", "鐵路", "公用事業"),
+    "zh-Hans": ("啡色", "浅蓝色", "粉红色", "橙色", "红色", "黄色", "绿色", "深蓝色", "铁路", "公用事业"),
 }
 
 
@@ -332,9 +332,9 @@ def test_appendix_names_of_card_families(kind: Kind) -> None:
     for t in family:
         assert t.name("zh-Hant").endswith(hant), t.key
         assert t.name("zh-Hans").endswith(hans), t.key
-        for c in t.colours if kind != Kind.MONEY else ():
-            assert COLOUR_NAMES["zh-Hant"][c] in t.name("zh-Hant")
-            assert COLOUR_NAMES["zh-Hans"][c] in t.name("zh-Hans")
+        for c in t.colours if kind != Kind.MONEY else ():   # a pair names its colours short: 淺藍/啡
+            assert COLOUR_NAMES["zh-Hant"][c].removesuffix("色") in t.name("zh-Hant")
+            assert COLOUR_NAMES["zh-Hans"][c].removesuffix("色") in t.name("zh-Hans")
 
 
 @pytest.mark.parametrize("lang", list(APPENDIX_COLOURS))
@@ -382,8 +382,8 @@ def test_expected_tables_match_the_rules_doc() -> None:
         if key in ("house", "hotel"):
             continue
         label = english.get(key) or ACTIONS.get(key, (TYPE_BY_KEY[key].name("en"),))[0]
-        assert tuple(appendix[label]) == names, key
-    assert appendix["House / Hotel"] == [f"{APPENDIX_CARDS['house'][i]} / {APPENDIX_CARDS['hotel'][i]}" for i in (0, 1)]
+        assert tuple(appendix[label][:2]) == names, key   # (the third column: words not to use)
+    assert appendix["House / Hotel"][:2] == [f"{APPENDIX_CARDS['house'][i]} / {APPENDIX_CARDS['hotel'][i]}" for i in (0, 1)]
     colours = [appendix[label] for label in ("brown, light blue, pink, orange", "red, yellow, green, dark blue",
                                              "railroad, utility")]
     for i, lang in enumerate(APPENDIX_COLOURS):
