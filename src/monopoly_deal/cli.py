@@ -438,14 +438,14 @@ def _replay_tournament(args: argparse.Namespace) -> int:
     teams = say("narrate._comma").join(
         t.name + say("ui.brackets", more=words.bot_name(t.bot) if t.bot else say("report.people")) for t in o.teams)
     print(say("report.tournament", teams=teams, matches=o.matches, edition=say(f"web.{o.edition}"),
-              limit=limit_words(o.limit, say), seed=o.seed, played=len(tournament.matches)))
+              limit=limit_words(o.limit, words), seed=o.seed, played=len(tournament.matches)))
     chosen = tournament.matches if args.match is None else [tournament.matches[args.match - 1]]
     for match in chosen:
-        print(f"\n{match_line(o, match, say)}")
+        print(f"\n{match_line(o, match, words)}")
         _tell(replay(from_dict(match.game, args.file).printable()), args)
     if args.match is None:
         print()
-        print(standings_table(tournament, say))
+        print(standings_table(tournament, words))
     return 0
 
 

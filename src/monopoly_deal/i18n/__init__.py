@@ -41,7 +41,10 @@ from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Playe
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 _NARRATE = "narrate."
-_BOT_SEAT = re.compile(r"^P(\d+) \(([\w-]+)(?::\S*)?\)$")   # the terminal's bot seats: "P2 (random)"
+#: Bot seats as they are named: by the terminal ("P2 (random)", to resume a saved game with its bots) and by
+#: the server ("random bot 2"); a spec's options (":iters=40") are left out.
+_BOT_SEATS = (re.compile(r"^P(?P<n>\d+) \((?P<kind>[\w-]+)(?::\S*)?\)$"),
+              re.compile(r"^(?P<kind>[\w-]+)(?::\S*)? bot (?P<n>\d+)$"))
 
 
 class Translator:
@@ -71,16 +74,17 @@ class Translator:
 
     def seat_names(self, names: Sequence[str]) -> list[str]:
         """``names`` as a player reads them: a bot's seat named by its spec, as the terminal names it so that
-        a saved game resumes with its bots ("P2 (random)"), becomes "Bot 2 (random)" / "電腦2（隨機）".
+        a saved game resumes with its bots ("P2 (random)"), or the server ("random bot 2"), becomes "Bot 2 (random)" /
+        "電腦 2（隨機）".
 
-        >>> get_translator("zh-Hant").seat_names(["Ann", "P2 (heuristic)"])
-        ['Ann', '電腦 2（策略）']
+        >>> get_translator("zh-Hant").seat_names(["Ann", "P2 (heuristic)", "random bot 3"])
+        ['Ann', '電腦 2（策略）', '電腦 3（隨機）']
         """
         shown = []
         for name in names:
-            bot = _BOT_SEAT.match(name)
-            if bot and f"web.bot-kind.{bot.group(2)}" in self._messages:
-                name = self.gettext("web.bot-seat", n=bot.group(1), bot=self.gettext(f"web.bot-kind.{bot.group(2)}"))
+            bot = next((m for m in (p.match(name) for p in _BOT_SEATS) if m), None)
+            if bot and f"web.bot-kind.{bot['kind']}" in self._messages:
+                name = self.gettext("web.bot-seat", n=bot["n"], bot=self.gettext(f"web.bot-kind.{bot['kind']}"))
             shown.append(name)
         return shown
 

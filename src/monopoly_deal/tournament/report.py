@@ -22,11 +22,11 @@ from __future__ import annotations
 import csv
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..i18n import get_translator
+from ..i18n import Translator, get_translator
 from ..record import read_text
 from .dice import Round
 from .match import MatchRecord
@@ -36,20 +36,17 @@ from .state import MAX_FILE_BYTES, Tournament, TournamentError, loads
 
 __all__ = ["OUTPUTS", "limit_words", "load", "match_line", "save", "standings_table", "summary", "write_outputs"]
 
-#: A message id and its parameters in words: ``Translator.gettext`` of a language.
-Say = Callable[..., str]
+#: The words of the reports unless another language is asked for.
+ENGLISH = get_translator("en")
 
 
 #: The files ``write_outputs`` writes, in its folder.
 OUTPUTS = ("standings.json", "standings.csv", "matches.csv", "tournament.json", "points.png")
 
 
-def _english(msgid: str, **params: Any) -> str:
-    return get_translator("en").gettext(msgid, **params)
-
-
-def limit_words(limit: Any, say: Say) -> str:
+def limit_words(limit: Any, words: Translator) -> str:
     """A match's limit in words: "30 turns", "45 minutes", "90 seconds"."""
+    say = words.gettext
     if limit.turns is not None:
         return say("report.turns", count=limit.turns)
     minutes = limit.seconds / 60
@@ -57,50 +54,46 @@ def limit_words(limit: Any, say: Say) -> str:
         else say("report.seconds", count=f"{limit.seconds:g}")
 
 
-def _rolls(names: Sequence[str], rounds: list[Round], say: Say) -> str:
+def _rolls(names: Sequence[str], rounds: list[Round], words: Translator) -> str:
+    say = words.gettext
     sep = say("narrate._comma")
     parts = [sep.join(f"{names[p]} {total}" for p, total in zip(players, totals)) for players, totals in rounds]
     return say("report.again").join(parts)
 
 
-def match_line(options: TournamentOptions, match: MatchRecord, say: Say = _english) -> str:
-    """One match in a line: the seating dice, the seats, how it ended, the winner; in the words of ``say``
-    (``Translator.gettext`` of a language: English by default)."""
+def match_line(options: TournamentOptions, match: MatchRecord, words: Translator = ENGLISH) -> str:
+    """One match in a line: the seating dice, the seats, how it ended, the winner, in ``words``' language."""
+    say = words.gettext
     teams = options.names
     seated = [teams[t] for t in match.seating.order]
     sep = say("narrate._comma")
     if match.end == "sets":
         outcome = say("report.sets", team=seated[match.winner], turn=match.turns)
     else:
-        limit = say("report.turns", count=match.turns) if match.end == "turn-limit" else limit_words(options.limit, say)
+        limit = say("report.turns", count=match.turns) if match.end == "turn-limit" else limit_words(options.limit, words)
         assets = sep.join(f"{name} {value}" for name, value in zip(seated, match.assets))
         outcome = say(f"report.{match.end}", limit=limit, assets=assets)
         if match.roll_off:
-            outcome += say("report.roll-off", dice=_rolls(seated, match.roll_off, say))
+            outcome += say("report.roll-off", dice=_rolls(seated, match.roll_off, words))
         outcome += say("report.wins", team=seated[match.winner])
-    line = say("report.match", n=match.index + 1, dice=_rolls(teams, match.seating.rounds, say),
+    line = say("report.match", n=match.index + 1, dice=_rolls(teams, match.seating.rounds, words),
                seats=sep.join(seated), outcome=outcome)
     for team in sorted(match.forfeits):
         line += say("report.forfeit", team=teams[team])
     return line
 
 
-def _bot(spec: str | None, say: Say) -> str:
+def _bot(spec: str | None, words: Translator) -> str:
     """A team's bot as the table names it: in English its spec (what ``--team`` takes), else in words."""
     if not spec:
-        return say("report.people")
-    if say is _english:
-        return spec
-    try:
-        return say(f"web.bot-name.{spec.split(':')[0]}")
-    except KeyError:
-        return spec
+        return words.gettext("report.people")
+    return spec if words.lang == "en" else words.bot_name(spec)
 
 
-def standings_table(tournament: Tournament, say: Say = _english) -> str:
-    """The standings as a Markdown table, in the words of ``say``."""
-    lines = [say("report.standings-head"), "|---|---|---|---|---|---|---|---|---|"]
-    lines += [f"| {s.rank} | {s.name} | {_bot(s.bot, say)} | {s.points} | {s.wins} | {s.sets} | "
+def standings_table(tournament: Tournament, words: Translator = ENGLISH) -> str:
+    """The standings as a Markdown table, in ``words``' language."""
+    lines = [words.gettext("report.standings-head"), "|---|---|---|---|---|---|---|---|---|"]
+    lines += [f"| {s.rank} | {s.name} | {_bot(s.bot, words)} | {s.points} | {s.wins} | {s.sets} | "
               f"{s.limit} | {s.roll_offs} | {s.forfeits} |" for s in tournament.standings()]
     return "\n".join(lines)
 
@@ -165,8 +158,8 @@ def _matches_csv(tournament: Tournament, path: Path) -> None:
         for m in tournament.matches:
             seated = [teams[t] for t in m.seating.order]
             seat_of = {team: seat for seat, team in enumerate(m.seating.order)}
-            w.writerow([m.index + 1, " ".join(seated), _rolls(teams, m.seating.rounds, _english), seated[m.winner], m.how,
-                        m.end, m.turns, _rolls(seated, m.roll_off, _english), " ".join(teams[t] for t in sorted(m.forfeits))]
+            w.writerow([m.index + 1, " ".join(seated), _rolls(teams, m.seating.rounds, ENGLISH), seated[m.winner], m.how,
+                        m.end, m.turns, _rolls(seated, m.roll_off, ENGLISH), " ".join(teams[t] for t in sorted(m.forfeits))]
                        + [m.assets[seat_of[t]] for t in range(len(teams))]
                        + [seat_of[t] + 1 for t in range(len(teams))])
 
