@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -161,3 +162,53 @@ def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: 
     assert main(["serve", "--port", str(free), "--db", f"postgresql://u@127.0.0.1:{busy_port}/db"]) == 1
     err = capsys.readouterr().err
     assert err == f"mdeal serve: cannot open postgresql://u@127.0.0.1:{busy_port}/db: no answer in 0.5 s\n"
+
+
+#: Words the Chinese line may keep in Latin letters: what the command line itself wrote (options, values,
+#: files), commands to type, quoted values, rule option and bot names, URLs, money and seats.
+_KEPT = re.compile(r"「[^」]*」|\w+=[A-Za-z0-9_.-]*|--?[\w-]+|mdeal( \w+)?|[\w.:/*@+-]*[/.][\w.:/*@+-]*|\bP\d+\b|\d+M\b|"
+                   r"\b(true|false|random|dice|heuristic|ismcts|policy|openspiel-ismcts|bottom|discard|base|enhanced|"
+                   r"PATH|FILE|SPEC|DIR|COMMAND|printed|s2|JSON|UTF-8|IP|MiB|sqlite|postgresql|pip|install|iters|time|depth|rounds|width|fitted|"
+                   r"sims|rollouts|seed|c|x|abc|nan)\b")
+#: Lines whose reason is another program's own words (the database driver's).
+_DRIVER_WORDS = {"serve --db sqlite:////nonexistent/x.db", "serve --db postgresql://u:secret@127.0.0.1:1/db"}
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+@pytest.mark.parametrize(("argv", "code", "message"), CASES, ids=[" ".join(c[0]) for c in CASES])
+def test_bad_input_is_one_line_in_the_language_asked_for(argv: list[str], code: int, message: str, lang: str,
+                                                         place: Path, busy_port: int, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The same refusals in Chinese (MDEAL_LANG, as ``--lang`` or the locale would ask): the same exit code,
+    one line, no English sentence in it."""
+    if "huge.json" in argv:
+        monkeypatch.setattr(record, "MAX_RECORD_BYTES", 100)
+        (place / "huge.json").write_text((place / "game.json").read_text())
+    monkeypatch.setenv("MDEAL_LANG", lang)
+    argv = [a.replace("{busy}", str(busy_port)) for a in argv]
+    try:
+        got = main(argv)
+    except SystemExit as exit_:
+        got = exit_.code
+    err = capsys.readouterr().err
+    assert got == code and err.count("\n") == 1 and "：" in err, err
+    if " ".join(argv) not in _DRIVER_WORDS:
+        bare = _KEPT.sub("", err.replace(str(place), ""))
+        assert not re.search(r"[A-Za-z]{2,}", bare), (err, bare)
+
+
+def test_the_language_comes_from_lang_then_the_environment(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    for variable in ("MDEAL_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    said = {}
+    for env, argv in (("C.UTF-8", []), ("zh_TW.UTF-8", []), ("zh_CN.UTF-8", []), ("zh_HK.UTF-8", ["--lang", "en"]),
+                      ("C", ["--lang=zh-Hans"])):
+        monkeypatch.setenv("LANG", env)
+        with pytest.raises(SystemExit):
+            main(["watch", "--players", "11", *argv])
+        said[env] = capsys.readouterr().err
+    assert said["C.UTF-8"].startswith("mdeal watch: argument --players: players must be from 2 to 10")
+    assert said["zh_TW.UTF-8"] == "mdeal watch：--players：要在 2 至 10 之間，不可以是 11（請看「mdeal watch --help」）\n"
+    assert said["zh_CN.UTF-8"] == "mdeal watch：--players：要在 2 到 10 之间，不能是 11（请看「mdeal watch --help」）\n"
+    assert said["zh_HK.UTF-8"] == said["C.UTF-8"] and said["C"] == said["zh_CN.UTF-8"]

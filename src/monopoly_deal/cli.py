@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -13,8 +14,9 @@ from . import __version__
 from .bots import BOTS
 from .engine import COMPILED, Rules
 from .engine.rules import MAX_TURNS
-from .i18n import LANGUAGES, get_translator
+from .i18n import LANGUAGES, environment_language, get_translator
 from .parallel import RayUnavailable, check_ray
+from .record import os_refusal
 from .tournament.limit import BOT_LIMIT, Limit
 from .tournament.options import MAX_MATCHES
 from .tournament.report import OUTPUTS
@@ -30,43 +32,98 @@ PURE_ENGINE_NOTE = (f"monopoly-deal: the {ENGINE} (the same game; installed with
                     "or with MDEAL_PURE=1): reinstall with one for the compiled engine")
 
 
-class UsageError(Exception):
-    """A command line that cannot be run as given: one line for stderr, exit 2."""
+class CommandError(Exception):
+    """What stops a command, as one line for stderr in the command's language: its words are ``cli.<code>``
+    (``str()`` is the English); ``exit_code`` is what the command returns. Not a ``ValueError``: the checks
+    that turn a library's ``ValueError`` into one never catch it."""
+
+    exit_code = FAILED
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(get_translator("en").gettext(f"cli.{code}", **params))
+        self.message_id, self.params = f"cli.{code}", params
 
 
-class Failure(Exception):
-    """Something the command line names cannot be used (a file, a database, a port): one line, exit 1."""
+class UsageError(CommandError):
+    """A command line that cannot be run as given: exit 2. ``UsageError("as-is", problem=refusal)`` passes
+    on a refusal of another part (a rule option, a bot spec, a name) in its own words."""
+
+    exit_code = USAGE
+
+
+class Failure(CommandError):
+    """Something the command line names cannot be used (a file, a database, a port): exit 1."""
+
+
+#: The words of this run of ``mdeal``: the language ``--lang`` names, else the environment's (set by :func:`main`
+#: before the command line is read, because argparse calls the option types below without any context).
+_words = get_translator("en")
+
+
+def _say(code: str, **params: Any) -> str:
+    return _words.gettext(f"cli.{code}", **params)
+
+
+def _say_edition(edition: str) -> str:
+    return _words.gettext(f"report.{edition}")
+
+
+#: argparse's own complaints, as this project words them (``cli.argparse.<name>``); others stay argparse's.
+_ARGPARSE = tuple((re.compile(pattern), name) for pattern, name in (
+    (r"argument (?P<option>\S+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)$", "choice"),
+    (r"argument (?P<option>\S+): invalid \w+ value: (?P<value>.+)$", "value"),
+    (r"argument (?P<option>\S+): expected one argument$", "one-value"),
+    (r"argument (?P<option>\S+): expected at least one argument$", "values"),
+    (r"argument (?P<option>\S+): not allowed with argument (?P<other>\S+)$", "not-with"),
+    (r"argument (?P<option>\S+): ignored explicit argument (?P<value>.+)$", "no-value"),
+    (r"argument (?P<option>\S+): (?P<problem>.+)$", "option"),
+    (r"the following arguments are required: (?P<options>.+)$", "required"),
+    (r"one of the arguments (?P<options>.+) is required$", "one-required"),
+    (r"unrecognized arguments: (?P<arguments>.+)$", "unrecognized"),
+))
+
+
+def _listed(parts: dict[str, str]) -> dict[str, Any]:
+    """argparse's pieces as values to word: its lists ("'a', 'b'", "--team, --out") as lists, quotes taken off."""
+    return {k: [item.strip("'") for item in v.split(", ")] if k in ("choices", "options") else v.strip("'")
+            for k, v in parts.items()}
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a wrong argument is one line ("mdeal play: argument --players: ..."), not the usage."""
+    """argparse, but a wrong argument is one line ("mdeal play: argument --players: ..."), not the usage,
+    in the run's language."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+        for pattern, name in _ARGPARSE if _words.lang != "en" else ():
+            found = pattern.match(message)
+            if found:
+                message = _words.gettext(f"cli.argparse.{name}", **_listed(found.groupdict()))
+                break
+        self.exit(USAGE, _words.gettext("cli.argparse", prog=self.prog, problem=message) + "\n")
 
 
 def _rules(text: str) -> Rules:
     try:
         return Rules.parse(text)
     except (ValueError, TypeError) as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(_words.explain(error)) from None
 
 
-def _in_range(name: str, convert: Callable[[str], Any], low: float, high: float, unit: str = "") -> Callable[[str], Any]:
+def _in_range(name: str, convert: Callable[[str], Any], low: float, high: float) -> Callable[[str], Any]:
     """An argparse type: ``convert(text)``, refused with a message naming ``name`` unless low <= value <= high."""
     def parse(text: str) -> Any:
         try:
             value = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a number from {low} to {high}{unit}, not {text!r}") from None
+            raise argparse.ArgumentTypeError(_say("range-number", option=name, low=low, high=high, value=text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be from {low} to {high}{unit}, not {text}")
+            raise argparse.ArgumentTypeError(_say("range", option=name, low=low, high=high, value=text))
         return value
     return parse
 
 
 _players = _in_range("players", int, 2, 10)
-_delay = _in_range("delay", float, 0, 60, " seconds")
+_delay = _in_range("delay", float, 0, 60)
 _seed = _in_range("seed", int, 0, 2**64 - 1)
 _port = _in_range("port", int, 1, 65535)
 
@@ -105,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "or a tournament file: told match by match")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
     replay.add_argument("--tui", action="store_true", help="step through the game on the table, forwards and backwards")
-    replay.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
+    _lang_option(replay)
     replay.add_argument("--match", type=_positive, metavar="N",
                         help="a tournament file (as 'mdeal tournament' writes): tell only match N (from 1)")
     replay.set_defaults(run=_run_replay)
@@ -121,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
                  f"{', '.join(BOTS)} (default: the strongest)")
     play.add_argument("--names", type=_names, metavar="NAME,NAME", default=None,
                       help="the people's names, in seat order (default P1, P2, ...): up to 24 characters each")
-    play.add_argument("--lang", choices=LANGUAGES, default="en", help="en, zh-Hant (繁體中文) or zh-Hans (简体中文)")
+    _lang_option(play)
     play.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
                       help="how long each bot move stays on screen (default 0.6; + and - change it)")
     play.add_argument("--save", metavar="FILE", help="where the game is saved as it goes "
@@ -136,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--delay", type=_delay, default=0.5, metavar="SECONDS",
                        help="pause before each turn (default 0.5)")
     watch.add_argument("--save", metavar="FILE", help="write the game record to FILE (also when interrupted)")
+    _lang_option(watch)
     watch.set_defaults(run=_run_watch)
 
     serve = sub.add_parser("serve", help="play in the browser: rooms, friends online, bots, spectators")
@@ -184,24 +242,45 @@ def build_parser() -> argparse.ArgumentParser:
                             help="rule options (see README); seating is always by dice (R10.2)")
     tournament.add_argument("--seed", type=_seed, default=0, help="0 or more: fixes every match (default 0)")
     limit = tournament.add_mutually_exclusive_group()
-    limit.add_argument("--turn-limit", type=_in_range("turn limit", int, 1, MAX_TURNS), metavar="N",
+    limit.add_argument("--turn-limit", type=_in_range("turn-limit", int, 1, MAX_TURNS), metavar="N",
                        help=f"a match ends after N turns, all seats counted (default {BOT_LIMIT.turns}; "
                             "docs/tournament.md says why)")
     limit.add_argument("--time-limit", type=_time_limit, metavar="TIME",
                        help="a match ends after this long, e.g. 45m (S1's limit) or 90s: results then depend on "
                             "the machine's speed")
-    tournament.add_argument("--move-time", type=_in_range("move time", float, 0.001, 3600, " seconds"),
+    tournament.add_argument("--move-time", type=_in_range("move-time", float, 0.001, 3600),
                             metavar="SECONDS", help="a bot thinking longer over one decision is timed out (R10.5): "
                             "warned and a safe move made, then its team forfeits the match (default: no clock)")
     _parallel_options(tournament, "matches")
     tournament.add_argument("--out", metavar="DIR", required=True,
                             help=f"write {', '.join(OUTPUTS)} here (made if missing)")
+    _lang_option(tournament)
     tournament.set_defaults(run=_run_tournament)
     from .bots.registry import describe
 
     tournament.epilog = describe()
     tournament.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+def _lang_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", choices=LANGUAGES, help="en, zh-Hant (繁體中文) or zh-Hans (简体中文); by default the "
+                   "language of MDEAL_LANG or the locale (LANG), else English")
+
+
+def _language(argv: Sequence[str]) -> str:
+    """The language of this run: ``--lang``'s where the command line names one of ours, else the environment's
+    (:func:`~monopoly_deal.i18n.environment_language`). Read before argparse, whose own errors it words."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.removeprefix("--lang=")
+        else:
+            continue
+        if value in LANGUAGES:
+            return value
+    return environment_language()
 
 
 def _parallel_options(p: argparse.ArgumentParser, what: str) -> None:
@@ -229,27 +308,26 @@ def _bot_specs(values: list[str] | None) -> list[str] | None:
 
 
 def _bot_error(error: Exception) -> UsageError:
-    """A bad bot spec as one line: the registry's first line, then the bots there are."""
-    bots = ", ".join(f"{name} ({', '.join(info.options)})" if info.options else name for name, info in BOTS.items())
-    return UsageError(f"{str(error).splitlines()[0]}; bots: {bots} (--help explains them)")
+    """A bad bot spec as one line: the registry's words, and where --help explains the bots."""
+    return UsageError("bad-bot", problem=error)
 
 
 def _names(text: str) -> list[str]:
     """``--names Ann,Bob``: the names, each checked when the game is made (:func:`tui.session.player_names`)."""
     if len(text) > 1000:
-        raise argparse.ArgumentTypeError(f"at most 1000 characters, not {len(text)}")
+        raise argparse.ArgumentTypeError(_say("names-long", length=len(text)))
     return text.split(",")
 
 
 def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+        raise argparse.ArgumentTypeError(_say("positive", value=text))
     return int(text)
 
 
 def _explain_count(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 10:
-        raise argparse.ArgumentTypeError(f"expected a whole number from 1 to 10, not {text!r}")
+        raise argparse.ArgumentTypeError(_say("explain-count", value=text))
     return int(text)
 
 
@@ -260,7 +338,7 @@ def _check_game(args: argparse.Namespace) -> None:
     try:
         Game(args.players, args.edition, args.rules, args.seed)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError("as-is", problem=error) from None
 
 
 def _check_bots(bots: list[str]) -> None:
@@ -281,12 +359,12 @@ def _run_arena(args: argparse.Namespace) -> int:
     try:
         lineups(bots, args.players)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError("as-is", problem=error) from None
     _check_game(args)
     if args.records and not args.out:
-        raise UsageError("--records needs --out DIR")
+        raise UsageError("records-need-out")
     if args.explain and not args.records:
-        raise UsageError("--explain needs --records")
+        raise UsageError("explain-needs-records")
     if args.out:
         _check_writable_folder("--out", args.out)
     _check_ray(args.ray)
@@ -294,15 +372,15 @@ def _run_arena(args: argparse.Namespace) -> int:
         result = run_arena(bots, args.players, args.games, args.seed or 0, args.edition, args.rules, args.jobs,
                            records=args.records, explain=args.explain, progress=sys.stderr, ray=args.ray)
     except RayUnavailable as error:
-        raise Failure(str(error)) from None
+        raise Failure("as-is", problem=error) from None
     print(result.table())
     if args.out:
         try:
             written = result.write(args.out, records=args.records)
         except OSError as error:
-            raise Failure(f"cannot write to {args.out}: {_reason(error)}") from None
+            raise Failure("cannot-write-to", path=args.out, reason=os_refusal(error)) from None
         for path in written:
-            print(f"wrote {path}")
+            print(_say("wrote", path=path))
     return 0
 
 
@@ -311,14 +389,14 @@ def _check_ray(address: str | None) -> None:
         try:
             check_ray()
         except RayUnavailable as error:
-            raise UsageError(f"--ray: {error}") from None
+            raise UsageError("ray", problem=error) from None
 
 
 def _team(text: str) -> tuple[str, str]:
     """``NAME=SPEC`` as (name, spec); the name and the spec are checked with the other teams."""
     name, sep, spec = text.partition("=")
     if not sep or not name.strip() or not spec.strip():
-        raise argparse.ArgumentTypeError(f"a team is NAME=SPEC, e.g. A=heuristic, not {text!r}")
+        raise argparse.ArgumentTypeError(_say("team-form", value=text))
     return name.strip(), spec.strip()
 
 
@@ -326,7 +404,7 @@ def _time_limit(text: str) -> Limit:
     try:
         return Limit.parse_time(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(_words.explain(error)) from None
 
 
 def _run_tournament(args: argparse.Namespace) -> int:
@@ -341,25 +419,25 @@ def _run_tournament(args: argparse.Namespace) -> int:
     except BotSpecError as error:
         raise _bot_error(error) from None
     except ValueError as error:
-        raise UsageError(f"--team: {error}") from None
+        raise UsageError("team", problem=error) from None
     limit = args.time_limit or (Limit(turns=args.turn_limit) if args.turn_limit else BOT_LIMIT)
     try:
         options = TournamentOptions(teams, args.matches, args.edition, args.rules, limit, args.seed, args.move_time)
         Game(len(teams), options.edition, options.match_rules(), 0)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError("as-is", problem=error) from None
     _check_ray(args.ray)
     _check_writable_folder("--out", args.out)
     try:
-        tournament = Show(options).run(args.jobs, args.ray)
+        tournament = Show(options, _words).run(args.jobs, args.ray)
     except RayUnavailable as error:
-        raise Failure(str(error)) from None
+        raise Failure("as-is", problem=error) from None
     try:
         written = write_outputs(tournament, args.out)
     except OSError as error:
-        raise Failure(f"cannot write to {args.out}: {_reason(error)}") from None
+        raise Failure("cannot-write-to", path=args.out, reason=os_refusal(error)) from None
     for path in written:
-        print(f"wrote {path}")
+        print(_say("wrote", path=path))
     return 0
 
 
@@ -367,7 +445,7 @@ def _seat(text: str) -> int:
     """A player written P1, P2, ... (or 1, 2, ...) as a 0-based seat."""
     digits = text[1:] if text[:1] in "Pp" else text
     if not digits.isdigit() or not 1 <= int(digits) <= 10:
-        raise argparse.ArgumentTypeError(f"expected a player from P1 to P10, not {text!r}")
+        raise argparse.ArgumentTypeError(_say("seat", value=text))
     return int(digits) - 1
 
 
@@ -377,11 +455,11 @@ def _run_replay(args: argparse.Namespace) -> int:
     if _is_tournament_file(args.file):
         return _replay_tournament(args)
     if args.match is not None:
-        raise UsageError(f"--match: {args.file} is a game record, not a tournament file")
+        raise UsageError("match-not-tournament", path=args.file)
     try:
         game = replay(load(args.file).printable())
     except RecordError as error:
-        raise Failure(str(error)) from None
+        raise Failure("as-is", problem=error) from None
     _tell(game, args)
     return 0
 
@@ -391,14 +469,14 @@ def _tell(game: Any, args: argparse.Namespace) -> None:
     from .narrate import messages
 
     if args.viewer is not None and args.viewer >= game.players:
-        raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} is a game of {game.players} players")
+        raise UsageError("viewer-game", seat=args.viewer + 1, path=args.file, players=game.players)
     if args.tui:
         from .tui.replay import ReplayApp
 
         _need_terminal()
-        ReplayApp(game, args.lang, args.viewer).run()
+        ReplayApp(game, _words.lang, args.viewer).run()
         return
-    words = get_translator(args.lang)
+    words = _words
     for line in words.lines(messages(game, args.viewer), words.seat_names(game.names)):
         print(line)
     if not game.over:
@@ -425,15 +503,15 @@ def _replay_tournament(args: argparse.Namespace) -> int:
     try:
         tournament = load(args.file)
     except TournamentError as error:
-        raise Failure(str(error)) from None
+        raise Failure("as-is", problem=error) from None
     o = tournament.options
     if args.match is not None and args.match > len(tournament.matches):
-        raise UsageError(f"--match {args.match}: {args.file} holds {len(tournament.matches)} matches")
+        raise UsageError("match-count", match=args.match, path=args.file, matches=len(tournament.matches))
     if args.viewer is not None and args.viewer >= len(o.teams):
-        raise UsageError(f"--viewer P{args.viewer + 1}: {args.file} has matches of {len(o.teams)} players")
+        raise UsageError("viewer-tournament", seat=args.viewer + 1, path=args.file, players=len(o.teams))
     if args.tui and args.match is None:
-        raise UsageError("--tui shows one game: name it with --match N")
-    words = get_translator(args.lang)
+        raise UsageError("tui-one-match")
+    words = _words
     say = words.gettext
     teams = say("narrate._comma").join(
         t.name + say("ui.brackets", more=words.bot_name(t.bot) if t.bot else say("report.people")) for t in o.teams)
@@ -452,8 +530,7 @@ def _replay_tournament(args: argparse.Namespace) -> int:
 def _need_terminal() -> None:
     """The terminal apps draw on a terminal and read keys from it; without one they would hang."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise Failure("needs a terminal to draw on (input or output is redirected); "
-                      "'mdeal watch' and 'mdeal replay' tell a game in plain text")
+        raise Failure("no-terminal")
 
 
 _NEW_GAME_OPTIONS = ("players", "humans", "names", "bots", "edition", "rules", "seed", "save")
@@ -469,12 +546,12 @@ def _run_play(args: argparse.Namespace) -> int:
         given = [name for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
         if given:
             how = "--resume" if args.resume else "--continue"
-            raise UsageError(f"{how} continues a saved game as it was: --{given[0]} cannot change it")
+            raise UsageError("resume-fixed", how=how, option=f"--{given[0]}")
     try:
         if args.resume or args.last:
             path = Path(args.resume) if args.resume else last_unfinished()
             if path is None:
-                raise Failure("no unfinished game to continue; 'mdeal play' starts one")
+                raise Failure("nothing-to-continue")
             session = Session.resume(path)
         else:
             args.players = 3 if args.players is None else args.players
@@ -489,35 +566,34 @@ def _run_play(args: argparse.Namespace) -> int:
                 _check_writable_file("--save", args.save)
             session = Session.new(args.players, specs, args.edition, args.rules, args.seed, save, args.names)
     except RecordError as error:
-        raise Failure(str(error)) from None
+        raise Failure("as-is", problem=error) from None
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError("as-is", problem=error) from None
     _need_terminal()
     from .tui.app import PlayApp
 
-    PlayApp(session, args.lang, args.delay).run()
+    PlayApp(session, _words.lang, args.delay).run()
     if session.save_error:
-        raise Failure(f"cannot save to {session.save_path}: {session.save_error}")
+        raise Failure("cannot-save", path=session.save_path, reason=session.save_error)
     if session.saved:
         over = session.game.over
         command = f"{'mdeal replay' if over else 'mdeal play --resume'} {session.save_path}"
-        print(get_translator(args.lang).gettext("ui.saved-over" if over else "ui.saved",
-                                                path=session.save_path, command=command))
+        print(_words.gettext("ui.saved-over" if over else "ui.saved", path=session.save_path, command=command))
     return 0
 
 
 def _run_watch(args: argparse.Namespace) -> int:
     from .bots import RandomBot, Seat
     from .engine import Game
-    from .narrate import Narrator, Words
+    from .narrate import Narrator
     from .record import save
 
     _check_game(args)
     if args.save:
         _check_writable_file("--save", args.save)
     game = Game(args.players, args.edition, args.rules, args.seed)
-    print(f"Seed {game.seed}: {game.players} random bots, {game.edition} edition.", flush=True)
-    narrator, words = Narrator(game), Words(game.names)
+    print(_say("watch-start", seed=game.seed, players=game.players, edition=_say_edition(game.edition)), flush=True)
+    narrator, words = Narrator(game), _words.words(game.names)
     bots = [RandomBot(seed=game.seed * 16 + p) for p in range(game.players)]
     messages = narrator.start()
     try:
@@ -530,15 +606,15 @@ def _run_watch(args: argparse.Namespace) -> int:
                 break
             messages = narrator.play(bots[game.decider].choose(Seat(game, game.decider)))
     except KeyboardInterrupt:
-        print(f"Stopped on turn {game.turn}.")
+        print(_say("watch-stopped", turn=game.turn))
         return 130
     finally:
         if args.save:
             try:
                 save(game, args.save)
             except OSError as error:
-                raise Failure(f"cannot write {args.save}: {_reason(error)}") from None
-            print(f"Record saved to {args.save}; 'mdeal replay {args.save}' tells it again.")
+                raise Failure("cannot-write", path=args.save, reason=os_refusal(error)) from None
+            print(_say("watch-saved", path=args.save))
     return 0
 
 
@@ -546,13 +622,12 @@ def _run_serve(args: argparse.Namespace) -> int:
     try:
         from .server import LobbyLimits, serve
     except ImportError as error:
-        raise Failure(f"the web server needs its dependencies ({error}); "
-                      "reinstall with: python -m pip install .") from None
+        raise Failure("server-needs", problem=str(error)) from None
     try:
         limits = LobbyLimits(max_rooms=args.max_rooms, max_connections=args.max_connections,
                              bot_delay=args.bot_delay, allow_seed=args.fixed_seeds).changed(args.limit)
     except ValueError as error:
-        raise UsageError(f"--limit: {error}") from None
+        raise UsageError("limit", problem=error) from None
     _check_port(args.host, args.port)
     _check_database(args.db)
     if not COMPILED:
@@ -564,7 +639,7 @@ def _run_serve(args: argparse.Namespace) -> int:
 def _host_list(text: str) -> list[str]:
     hosts = [h.strip().lower() for h in text.split(",") if h.strip()]
     if not hosts:
-        raise argparse.ArgumentTypeError("expected host names separated by commas, e.g. deal.example.org")
+        raise argparse.ArgumentTypeError(_say("hosts"))
     return hosts
 
 
@@ -576,7 +651,7 @@ def _address_list(text: str) -> str:
             if item and item != "*":   # an empty list trusts no proxy
                 ipaddress.ip_network(item, strict=False)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not an IP address or network: {item!r}") from None
+            raise argparse.ArgumentTypeError(_say("address", value=item)) from None
     return text
 
 
@@ -596,11 +671,9 @@ def _check_database(url: str | None) -> None:
     try:
         parsed = make_url(async_url(url or default_url()))
     except ArgumentError:
-        raise UsageError(f"--db {url!r} is not a database URL; use sqlite:///PATH or "
-                         "postgresql://user:password@host/db") from None
+        raise UsageError("db-url", url=url) from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
-        raise UsageError(f"--db: {parsed.get_backend_name()!r} databases are not supported; "
-                         "use sqlite:///PATH or postgresql://user:password@host/db")
+        raise UsageError("db-kind", kind=parsed.get_backend_name())
     shown = parsed.render_as_string(hide_password=True).replace("+aiosqlite", "").replace("+psycopg", "")
     try:
         if parsed.get_backend_name() == "sqlite":
@@ -608,10 +681,10 @@ def _check_database(url: str | None) -> None:
         else:
             _open_server_database(parsed)
     except TimeoutError:
-        raise Failure(f"cannot open {shown}: no answer in {DATABASE_TIMEOUT:g} s") from None
+        raise Failure("db-timeout", db=shown, seconds=f"{DATABASE_TIMEOUT:g}") from None
     except (SQLAlchemyError, sqlite3.Error, OSError, ImportError, ValueError) as error:  # its message is what helps
         reason = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
-        raise Failure(f"cannot open {shown}: {reason}") from None
+        raise Failure("db-cannot-open", db=shown, reason=reason) from None
 
 
 def _open_sqlite(database: str | None) -> None:
@@ -653,7 +726,7 @@ def _check_port(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
             probe.bind(address)
     except OSError as error:
-        raise Failure(f"cannot listen on {host}:{port}: {_reason(error)}") from None
+        raise Failure("cannot-listen", host=host, port=port, reason=os_refusal(error)) from None
 
 
 def _run_cards(args: argparse.Namespace) -> int:
@@ -672,7 +745,7 @@ def _run_sim(args: argparse.Namespace) -> int:
     try:
         stats = simulate(args.players, args.games, args.seed or 0, args.edition, args.rules, args.check)
     except InvariantBroken as error:
-        raise Failure(f"invariant broken: {error}") from None
+        raise Failure("invariant", problem=str(error)) from None
     print(stats.summary())
     print(f"  {ENGINE}")
     if args.check:
@@ -684,7 +757,7 @@ def _existing_path(text: str) -> str:
     from pathlib import Path
 
     if not Path(text).exists():
-        raise argparse.ArgumentTypeError(f"no such file or folder: {text}")
+        raise argparse.ArgumentTypeError(_say("no-such-path", path=text))
     return text
 
 
@@ -702,9 +775,9 @@ def _check_writable_file(option: str, text: str) -> None:
 
     path = Path(text)
     if path.is_dir():
-        raise UsageError(f"{option} {text}: is a folder; name a file")
+        raise UsageError("is-folder", option=option, path=text)
     if not path.parent.is_dir():
-        raise UsageError(f"{option} {text}: the folder {path.parent} does not exist")
+        raise UsageError("no-folder", option=option, path=text, folder=path.parent)
     _try_writing(option, text, path if path.exists() else path.parent)
 
 
@@ -714,12 +787,12 @@ def _check_writable_folder(option: str, text: str) -> None:
 
     path = Path(text)
     if path.exists() and not path.is_dir():
-        raise UsageError(f"{option} {text}: is a file; name a folder (it is made if it does not exist)")
+        raise UsageError("is-file", option=option, path=text)
     above = path
     while not above.exists():
         above = above.parent
     if not above.is_dir():
-        raise UsageError(f"{option} {text}: {above} is a file, not a folder")
+        raise UsageError("above-is-file", option=option, path=text, above=above)
     _try_writing(option, text, above)
 
 
@@ -736,21 +809,20 @@ def _try_writing(option: str, text: str, where: Any) -> None:
             with open(where, "a", encoding="utf-8"):
                 pass
     except OSError as error:
-        raise UsageError(f"{option} {text}: cannot write there: {_reason(error)}") from None
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+        raise UsageError("cannot-write-there", option=option, path=text, reason=os_refusal(error)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    global _words
+    argv = sys.argv[1:] if argv is None else list(argv)
+    _words = get_translator(_language(argv))
+    args = build_parser().parse_args(argv)
     try:
         return int(args.run(args) or 0)
-    except (UsageError, Failure) as error:
-        print(f"mdeal {args.command}: {error}", file=sys.stderr)
-        return USAGE if isinstance(error, UsageError) else FAILED
+    except CommandError as error:
+        print(_words.gettext("cli.failed", command=f"mdeal {args.command}", problem=_words.explain(error)),
+              file=sys.stderr)
+        return error.exit_code
     except BrokenPipeError:  # output piped into `head` and cut short: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

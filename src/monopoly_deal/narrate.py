@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 from .engine import Action, Game
 from .engine.cards import COLOUR_NAMES, LANGS, NO_COLOUR, NO_COLOUR_NAMES, TYPE_BY_KEY, TYPES, Kind
 from .engine.game import PLAYING
+from .engine.refusal import Refusal
 
 #: The fixed charges of R5.3.
 BIRTHDAY_AMOUNT = 2
@@ -93,17 +94,19 @@ def clean_name(value: str, longest: int = 24) -> str:
     >>> clean_name("Ann\u202eevil")
     Traceback (most recent call last):
     ...
-    ValueError: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a control or formatting character)
+    monopoly_deal.engine.refusal.Refusal: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a control or formatting character)
     """
     text = unicodedata.normalize("NFC", value)
     for char in text:
         if unicodedata.category(char) in _UNPRINTABLE:
             label = unicodedata.name(char, "")
-            raise ValueError(f"a name may not hold U+{ord(char):04X}{' ' + label if label else ''} "
-                             "(a control or formatting character)")
+            raise Refusal("name-error.unprintable", f"a name may not hold U+{ord(char):04X}"
+                          f"{' ' + label if label else ''} (a control or formatting character)",
+                          char=f"U+{ord(char):04X}")
     text = " ".join(text.split())
     if len(text) > longest:
-        raise ValueError(f"at most {longest} characters, not {len(text)}")
+        raise Refusal("name-error.long", f"at most {longest} characters, not {len(text)}", most=longest,
+                      length=len(text))
     return text
 
 

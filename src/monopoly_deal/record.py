@@ -27,6 +27,7 @@ then the field or the action at fault::
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from dataclasses import dataclass, field, replace
@@ -36,6 +37,8 @@ from typing import Any
 from .engine import Game, IllegalActionError, Rules, parse_action
 from .engine.cards import EDITIONS
 from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION, record_dict
+from .engine.refusal import Refusal
+from .narrate import printable
 
 #: The largest record read (bytes): a game that long has tens of thousands of actions; a bigger file is not a record.
 MAX_RECORD_BYTES = 32 * 1024 * 1024
@@ -45,8 +48,21 @@ VERSIONS = (1, RECORD_VERSION)
 REASONS = ("sets", "turn-limit")
 
 
-class RecordError(ValueError):
+class FileError(Refusal):
+    """A file that cannot be read as what it should be: its words are ``<kind>-error.<code>`` (``kind``, the
+    class's, is ``record`` or ``tournament``; codes: ``unreadable``, ``too-large``, ``not-json``, ``not-this``,
+    ``invalid`` naming a ``field``, ``action``), with the file as ``path``."""
+
+    kind = "file"
+
+    def __init__(self, english: str, code: str = "invalid", **params: Any) -> None:
+        super().__init__(f"{self.kind}-error.{code}", english, **params)
+
+
+class RecordError(FileError):
     """A record that cannot be read or does not replay; the message names the file and the field or action."""
+
+    kind = "record"
 
 
 @dataclass(frozen=True)
@@ -143,17 +159,19 @@ def load(path: str | Path) -> Record:
     return loads(read_text(path, MAX_RECORD_BYTES, "a game record", RecordError), str(path))
 
 
-def read_text(path: str | Path, limit: int, what: str, error: type[ValueError]) -> str:
+def read_text(path: str | Path, limit: int, what: str, error: type[FileError]) -> str:
     """The UTF-8 text of ``path``, read no further than ``limit`` bytes; else ``error`` naming the file
     (what it should have been, e.g. "a game record", and why it cannot be read)."""
     try:
         with open(path, "rb") as file:
             data = file.read(limit + 1)
         if len(data) > limit:
-            raise error(f"{path}: too large for {what} (over {limit // 2**20} MiB)")
+            raise error(f"{path}: too large for {what} (over {limit // 2**20} MiB)", "too-large", path=str(path),
+                        most=limit // 2**20)
         return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as problem:
-        raise error(f"{path}: cannot read the file: {_reason(problem)}") from None
+        raise error(f"{path}: cannot read the file: {_reason(problem)}", "unreadable", path=str(path),
+                    reason=os_refusal(problem)) from None
 
 
 def loads(text: str, source: str = "<record>") -> Record:
@@ -161,19 +179,19 @@ def loads(text: str, source: str = "<record>") -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(f"{source}: not valid JSON: {error}") from None
+        raise RecordError(f"{source}: not valid JSON: {error}", "not-json", path=source) from None
     except (ValueError, RecursionError) as error:  # a number of thousands of digits; lists in lists in lists...
-        raise RecordError(f"{source}: not a game record: {str(error).splitlines()[0]}") from None
+        raise RecordError(f"{source}: not a game record: {str(error).splitlines()[0]}", "not-this", path=source) from None
     return from_dict(data, source)
 
 
 def from_dict(data: Any, source: str = "<record>") -> Record:
     """Check a parsed record (what ``json.load`` gives) field by field."""
     if not isinstance(data, dict):
-        raise RecordError(f"{source}: a record is a JSON object, not {_json_type(data)}")
+        raise RecordError(f"{source}: a record is a JSON object, not {_json_type(data)}", "not-this", path=source)
 
     def fail(name: str, why: str) -> RecordError:
-        return RecordError(f"{source}: field {name!r}: {why}")
+        return RecordError(f"{source}: field {name!r}: {printable(why)}", path=source, field=name)  # one line
 
     if data.get("format") != RECORD_FORMAT:  # first: is this a record at all?
         raise fail("format", f"expected {RECORD_FORMAT!r}, not {data.get('format', 'nothing')!r}")
@@ -210,7 +228,8 @@ def from_dict(data: Any, source: str = "<record>") -> Record:
         try:
             parse_action(text)
         except IllegalActionError as error:
-            raise RecordError(f"{source}: actions[{i}] {text!r}: {error}") from None
+            raise RecordError(f"{source}: actions[{i}] {text!r}: {error}", "action", path=source, n=i + 1,
+                              action=str(text)) from None
     result = _result(data["result"], len(players), fail)
     return Record(edition, rules, seed, list(players), list(actions), result, source, version)
 
@@ -240,16 +259,17 @@ def replay(record: Record) -> Game:
     try:
         game = record.start()
     except ValueError as error:  # e.g. a start seat beyond the players
-        raise RecordError(f"{source}: field 'rules': {error}") from None
+        raise RecordError(f"{source}: field 'rules': {error}", path=source, field="rules") from None
     for i, text in enumerate(record.actions):
         try:
             game.apply(text)
         except IllegalActionError as error:
-            raise RecordError(f"{source}: actions[{i}] {text!r}: {_without_subject(str(error), text)}") from None
+            raise RecordError(f"{source}: actions[{i}] {text!r}: {_without_subject(str(error), text)}", "action",
+                              path=source, n=i + 1, action=text) from None
     got = Result.of(game)
     if got != record.result:
         raise RecordError(f"{source}: field 'result': the record says {record.result.describe(record.players)}, "
-                          f"but the replay gives {got.describe(record.players)}")
+                          f"but the replay gives {got.describe(record.players)}", path=source, field="result")
     return game
 
 
@@ -267,6 +287,24 @@ def _json_type(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
              float: "a number", type(None): "null"}
     return names.get(type(value), type(value).__name__)
+
+
+#: The reasons a file cannot be read that people meet, by errno: their words are ``os-error.<name>``.
+_OS_REASONS = {errno.ENOENT: "no-such-file", errno.EACCES: "no-permission", errno.EPERM: "no-permission",
+               errno.EISDIR: "is-folder", errno.ENOSPC: "disk-full", errno.EROFS: "read-only",
+               errno.EADDRINUSE: "address-in-use"}
+
+
+def os_refusal(error: Exception) -> Refusal:
+    """Why the system refused a file, as a refusal in words (another reason: the system's own text).
+
+    >>> os_refusal(FileNotFoundError(2, "No such file or directory")).message_id
+    'os-error.no-such-file'
+    """
+    code = _OS_REASONS.get(error.errno or 0) if isinstance(error, OSError) else None
+    if isinstance(error, UnicodeDecodeError):
+        code = "not-utf8"
+    return Refusal(f"os-error.{code or 'other'}", _reason(error), reason=_reason(error))
 
 
 def _reason(error: Exception) -> str:

@@ -10,9 +10,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from monopoly_deal.i18n import LANGUAGES, get_translator
+from monopoly_deal.i18n import LANGUAGES, get_translator, language_of
 from monopoly_deal.server import LobbyLimits, create_app
-from monopoly_deal.server.errors import ENGLISH, RoomError, asked_language
+from monopoly_deal.server.errors import ENGLISH, RoomError
 
 ZH = {"Accept-Language": "zh-Hant"}
 
@@ -30,10 +30,10 @@ def test_every_code_has_words_in_every_language_and_english_is_the_table() -> No
 
 
 def test_the_language_asked_for() -> None:
-    assert asked_language("zh-HK,zh;q=0.9,en;q=0.8") == "zh-Hant"
-    assert asked_language("zh-CN") == "zh-Hans"
-    assert asked_language("fr-FR, en-GB") == "en"
-    assert asked_language(None) == "en"
+    assert language_of("zh-HK,zh;q=0.9,en;q=0.8") == "zh-Hant"
+    assert language_of("zh-CN") == "zh-Hans"
+    assert language_of("fr-FR, en-GB") == "en"
+    assert language_of(None) == "en"
     assert RoomError("seat-taken", seat=2).body("zh-Hans") == {
         "error": "seat P2 is taken", "code": "seat-taken", "params": {"seat": 2}, "message": "座位 P2 已经有人。"}
 
@@ -56,8 +56,12 @@ def test_errors_provoked_on_purpose_answer_in_the_player_s_language() -> None:
         full = client.post(f"/api/rooms/{room}/join", json={"name": "Cy"}, headers=ZH)
         assert full.status_code == 409 and chinese(full.json()) == "房間已滿。"
         bad_rules = client.post("/api/rooms", json={"players": 3, "rules": {"decks": 5}}, headers=ZH)
-        assert bad_rules.status_code == 400 and chinese(bad_rules.json()) == "這個請求無效。"
+        assert bad_rules.status_code == 400 and bad_rules.json()["code"] == "bad-rule"
+        assert chinese(bad_rules.json()) == "規則選項「牌組數目」：3 位玩家只可以用 0（自動）或 1 至 2 副牌，不可以是 5。"
         assert "decks" in bad_rules.json()["error"]                     # programs still read what is wrong
+        assert bad_rules.json()["params"]["name"] == "decks"
+        long_name = client.post("/api/rooms", json={"players": 2, "name": "x" * 41}, headers=ZH)
+        assert long_name.json()["code"] == "bad-name" and chinese(long_name.json()) == "名字最多 40 個字，現在有 41 個。"
         missing = client.get("/api/rooms/nope", headers=ZH)
         assert missing.status_code == 404 and chinese(missing.json()) == "找不到房間「nope」。"
         cup = client.post("/api/tournaments", json={"name": "Cup", "teams": [{"name": "A"}, {"name": "B"}]}).json()

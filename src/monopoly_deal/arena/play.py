@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots import Seat, make_bot
 from ..bots.explain import explain as explain_choice
-from ..engine import Game, Rules
+from ..engine import Game, Refusal, Rules
 from ..sim import game_seed
 
 
@@ -36,7 +36,8 @@ def lineups(bots: list[str], players: int) -> list[tuple[str, ...]]:
     """The bot lists that play: the list itself when it fills the seats exactly (a bot may be
     named more than once), else every choice of ``players`` of them."""
     if len(bots) < players:
-        raise ValueError(f"{players} players need at least {players} bots (name one more than once to fill seats)")
+        raise Refusal("arena-error.too-few-bots", f"{players} players need at least {players} bots (name one more "
+                      "than once to fill seats)", players=players)
     if len(bots) == players:
         return [tuple(bots)]
     return list(itertools.combinations(bots, players))

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..engine import Rules
+from ..i18n import Translator, get_translator
 from ..parallel import run_all
 from .play import play, schedule
 from .stats import ratings, wilson
@@ -156,12 +157,15 @@ def summarize(results: list[dict[str, Any]], options: dict[str, Any]) -> ArenaRe
                        sum(r["turn_limit"] for r in results), results=results)
 
 
+ENGLISH = get_translator("en")
+
+
 class Progress:
     """A progress line with games (or matches) done, speed and ETA: redrawn on a terminal, every 10% otherwise."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "games") -> None:
+    def __init__(self, total: int, stream: TextIO | None = None, unit: str = "games", words: Translator = ENGLISH) -> None:
         self.total, self.done, self.start, self.unit = total, 0, time.perf_counter(), unit
-        self.stream = stream
+        self.stream, self.words = stream, words
         self._next_line = 0.0
 
     def step(self) -> None:
@@ -172,19 +176,18 @@ class Progress:
         eta = elapsed / self.done * (self.total - self.done)
         width = 30
         filled = width * self.done // self.total
-        text = (f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {self.unit}, "
-                f"{_pace(self.done, elapsed)}, ETA {_clock(eta)}")
+        say = self.words.gettext
+        pace = say("report.pace", rate=f"{self.done / elapsed:.1f}") if self.done >= elapsed \
+            else say("report.pace-each", seconds=f"{elapsed / self.done:.1f}")   # slow matches: not 0.0/s
+        text = f"[{'#' * filled}{'.' * (width - filled)}] " + say(
+            "report.progress", done=self.done, total=self.total, unit=say(f"report.{self.unit}"), pace=pace,
+            eta=_clock(eta))
         if self.stream.isatty():
             self.stream.write("\r" + text + ("\n" if self.done == self.total else ""))
         elif self.done / self.total >= self._next_line or self.done == self.total:
             self.stream.write(text + "\n")
             self._next_line += 0.1
         self.stream.flush()
-
-
-def _pace(done: int, elapsed: float) -> str:
-    """``12.5/s`` when several a second, else ``4.2 s each`` (slow matches would all show 0.0/s)."""
-    return f"{done / elapsed:.1f}/s" if done >= elapsed else f"{elapsed / done:.1f} s each"
 
 
 def _clock(seconds: float) -> str:

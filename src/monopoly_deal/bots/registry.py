@@ -18,14 +18,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.refusal import Refusal
 from .base import Bot
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
 from .random import RandomBot
 
 
-class BotSpecError(ValueError):
-    """An unknown bot, an unknown option or a value out of bounds: one line that names the bot and the option."""
+class BotSpecError(Refusal):
+    """An unknown bot, an unknown option or a value out of bounds: one line that names the bot and the option
+    (its words: ``bot-error.<code>``)."""
+
+    def __init__(self, code: str, english: str, **params: Any) -> None:
+        super().__init__(f"bot-error.{code}", english, **params)
 
 
 @dataclass(frozen=True)
@@ -57,11 +62,17 @@ class BotOption:
                 value = None
         if value is None or not math.isfinite(value) or not self.low <= value <= self.high:
             what = "a whole number" if self.kind is int else "a number"
-            raise BotSpecError(f"bot {bot!r}: {name} must be {what} from {self.limits()} ({self.help}), not {text!r}")
+            raise BotSpecError("whole" if self.kind is int else "number",
+                               f"bot {bot!r}: {name} must be {what} from {self.limits()} ({self.help}), not {text!r}",
+                               bot=bot, option=name, low=self._bound(self.low), high=self._bound(self.high), help=self.help,
+                               value=text)
         return value
 
     def limits(self) -> str:
-        return f"{self.low:g} to {self.high:g}" if self.kind is float else f"{int(self.low)} to {int(self.high)}"
+        return f"{self._bound(self.low)} to {self._bound(self.high)}"
+
+    def _bound(self, value: float) -> str:
+        return f"{value:g}" if self.kind is float else str(int(value))
 
     def to_dict(self) -> dict[str, object]:
         """What the server's ``/api/bots`` says of it."""
@@ -87,9 +98,11 @@ class FileOption:
         path = Path(text).expanduser()
         what = f"bot {bot!r}: {name} must be a readable file ({self.help});"
         if not text or not path.is_file():
-            raise BotSpecError(f"{what} there is no file {text!r}")
+            raise BotSpecError("no-file", f"{what} there is no file {text!r}", bot=bot, option=name, help=self.help,
+                               path=text)
         if not os.access(path, os.R_OK):
-            raise BotSpecError(f"{what} {text!r} cannot be read")
+            raise BotSpecError("unreadable", f"{what} {text!r} cannot be read", bot=bot, option=name, help=self.help,
+                               path=text)
         return str(path)
 
     def limits(self) -> str:
@@ -143,7 +156,7 @@ register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled
 
 def _make_policy(seed: int | None = None, path: str | None = None) -> Bot:
     if path is None:
-        raise BotSpecError("bot 'policy' needs path=FILE (a policy saved by examples/train_maskable_ppo.py)")
+        raise BotSpecError("policy-path", "bot 'policy' needs path=FILE (a policy saved by examples/train_maskable_ppo.py)")
     from ..rl.policy import PolicyBot  # torch loads only when a policy bot is made
 
     return PolicyBot(path, seed=seed)
@@ -162,7 +175,8 @@ def check_remote(spec: str) -> None:
     """Refuse a bot that reads files of this machine (a ``local`` one) for a spec from the network."""
     info = BOTS.get(parse_spec(spec)[0])
     if info is not None and info.local:
-        raise BotSpecError(f"bot {info.name!r} reads files of this machine: it plays only from the command line")
+        raise BotSpecError("local-only", f"bot {info.name!r} reads files of this machine: it plays only from the "
+                           "command line", bot=info.name)
 def _openspiel_ismcts(**options: Any) -> Bot:
     """OpenSpiel's ISMCTS (bots/openspiel.py), imported only when asked for: OpenSpiel is optional."""
     try:
@@ -170,7 +184,7 @@ def _openspiel_ismcts(**options: Any) -> Bot:
     except ModuleNotFoundError as error:
         if error.name not in ("pyspiel", "open_spiel"):
             raise
-        raise BotSpecError("bot 'openspiel-ismcts' needs OpenSpiel: pip install open_spiel") from None
+        raise BotSpecError("needs-openspiel", "bot 'openspiel-ismcts' needs OpenSpiel: pip install open_spiel") from None
     return OpenSpielIsmctsBot(**options)
 
 
@@ -198,7 +212,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise BotSpecError(f"bot option {item!r} in {spec!r} is not key=value")
+            raise BotSpecError("not-key-value", f"bot option {item!r} in {spec!r} is not key=value", item=item,
+                               spec=spec)
         options[key.strip()] = value.strip()
     return name, options
 
@@ -231,12 +246,16 @@ def make_bot(spec: str, seed: int | None = None, max_seconds: float | None = Non
     name, options = parse_spec(spec)
     info = BOTS.get(name)
     if info is None:
-        raise BotSpecError(OPTIONAL.get(name) or f"unknown bot {name!r}; the bots are {', '.join(BOTS)}")
+        if name in OPTIONAL:
+            raise BotSpecError("needs-rl-extra", OPTIONAL[name], bot=name)
+        raise BotSpecError("unknown", f"unknown bot {name!r}; the bots are {', '.join(BOTS)}", bot=name,
+                           bots=list(BOTS))
     known = {**info.options, "seed": SEED}
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise BotSpecError(f"bot {name!r} has no option(s) {', '.join(unknown)}; "
-                           f"its options are {', '.join(known)}")
+        raise BotSpecError("unknown-option", f"bot {name!r} has no option(s) {', '.join(unknown)}; "
+                           f"its options are {', '.join(known)}", bot=name, options=unknown,
+                           known=list(known))
     values = {key: known[key].parse(name, key, text) for key, text in options.items()}
     bot_seed = values.pop("seed", seed)
     if info.searches and max_seconds is not None:

@@ -4,7 +4,8 @@ from . import game as _game_module
 from .actions import Action, IllegalActionError, format_action, parse_action
 from .cards import COLOUR_KEYS, SET_SIZE, TYPES, Colour, Kind, build_deck
 from .game import DECISIONS, Game, Group
-from .rules import Rules
+from .refusal import Refusal
+from .rules import RuleOptionError, Rules
 
 #: True when the engine runs as the mypyc-compiled extension (a normal install), False for pure Python.
 COMPILED = not _game_module.__file__.endswith(".py")
@@ -21,6 +22,8 @@ __all__ = [
     "Group",
     "IllegalActionError",
     "Kind",
+    "Refusal",
+    "RuleOptionError",
     "Rules",
     "build_deck",
     "format_action",

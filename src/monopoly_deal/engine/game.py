@@ -74,7 +74,7 @@ from .cards import (
     decks_for,
 )
 from .dice import roll_off
-from .rules import Rules
+from .rules import RuleOptionError, Rules
 
 # Decisions (``Game.decision``). Final: compiled, each is a constant, not a look-up in the module's names.
 PLAYING: Final = 0
@@ -597,7 +597,8 @@ class Game:
             return self._dice_order(list(range(n)))
         first = self._rand(n) if start == "random" else int(start)
         if first >= n:
-            raise ValueError(f"rule option start={first} names a seat beyond the {n} players")
+            raise RuleOptionError("start-seat", f"rule option start={first} names a seat beyond the {n} players",
+                                  name="start", seat=first, players=n)
         return [(first + i) % n for i in range(n)]
 
     def _dice_order(self, seats: list[int]) -> list[int]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .refusal import Refusal, Term
+
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "values": ("printed", "s2"),
     "putback": ("bottom", "discard"),
@@ -23,6 +25,16 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 #: The most decks a game may shuffle together (two serve ten players, R1.4) and the longest turn limit.
 MAX_DECKS = 4
 MAX_TURNS = 100_000
+
+
+class RuleOptionError(Refusal):
+    """A rule option that does not exist or a value it cannot take (its words: ``rules-error.<code>``; a
+    ``name`` given is also said by its label, ``option``)."""
+
+    def __init__(self, code: str, english: str, **params: Any) -> None:
+        if "name" in params:
+            params["option"] = Term(f"web.rule.{params['name']}")
+        super().__init__(f"rules-error.{code}", english, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,19 +83,25 @@ class Rules:
             value = getattr(self, name)
             if name == "start" and isinstance(value, int) and not isinstance(value, bool):
                 if value < 0:
-                    raise ValueError("rule option 'start' must be a seat number >= 0, 'random' or 'dice'")
+                    raise RuleOptionError("start", "rule option 'start' must be a seat number >= 0, 'random' or 'dice'",
+                                          name="start")
                 continue
             if value not in choices:
-                raise ValueError(f"rule option {name!r} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+                raise RuleOptionError("choice", f"rule option {name!r} must be one of {', '.join(map(repr, choices))}, "
+                                      f"not {value!r}", name=name, choices=choices, value=str(value))
         for f in fields(self):
             if f.type == "bool" and not isinstance(getattr(self, f.name), bool):
-                raise ValueError(f"rule option {f.name!r} must be true or false")
+                raise RuleOptionError("flag", f"rule option {f.name!r} must be true or false", name=f.name)
         if not isinstance(self.decks, int) or not 0 <= self.decks <= MAX_DECKS:
-            raise ValueError(f"rule option 'decks' must be 0 (automatic) or 1 to {MAX_DECKS} decks")
+            raise RuleOptionError("decks", f"rule option 'decks' must be 0 (automatic) or 1 to {MAX_DECKS} decks",
+                                  name="decks", most=MAX_DECKS)
         if not isinstance(self.max_turns, int) or not 1 <= self.max_turns <= MAX_TURNS:
-            raise ValueError(f"rule option 'max_turns' must be 1 to {MAX_TURNS:,} turns")
+            raise RuleOptionError("max-turns", f"rule option 'max_turns' must be 1 to {MAX_TURNS:,} turns",
+                                  name="max_turns", most=f"{MAX_TURNS:,}")
         if not isinstance(self.max_rearrangements, int) or self.max_rearrangements < 0:
-            raise ValueError("rule option 'max_rearrangements' must be 0 (no limit) or a number of re-arrangements")
+            raise RuleOptionError("max-rearrangements",
+                                  "rule option 'max_rearrangements' must be 0 (no limit) or a number of re-arrangements",
+                                  name="max_rearrangements")
 
     def to_dict(self) -> dict[str, Any]:
         # Every option is a plain value: no deep copy (``dataclasses.asdict``) needed, and every view has one.
@@ -97,11 +115,12 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Rules from a (partial) dict; unknown names are an error naming them."""
         if not isinstance(data, dict):
-            raise ValueError("rule options must be a mapping of option names to values")  # noqa: TRY004 (one error type for every bad option)
+            raise RuleOptionError("mapping", "rule options must be a mapping of option names to values")
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+            raise RuleOptionError("unknown", f"unknown rule option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}",
+                                  names=unknown, known=sorted(known))
         return cls(**data)
 
     @classmethod
@@ -141,7 +160,7 @@ class Rules:
             name, sep, raw = item.partition("=")
             name = name.strip().replace("-", "_")
             if not sep or not raw.strip():
-                raise ValueError(f"rule option {name!r} needs a value: {name}=VALUE")
+                raise RuleOptionError("needs-value", f"rule option {name!r} needs a value: {name}=VALUE", name=name)
             value: Any = raw.strip()
             if value.lower() in ("true", "yes", "on") or (name in flags and value == "1"):
                 value = True

@@ -27,6 +27,7 @@ language is a new ``.po`` file with every message id translated.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -37,6 +38,7 @@ from babel.messages.pofile import read_po
 
 from ..engine.actions import Action, parse_action
 from ..engine.cards import NO_COLOUR, TYPE_BY_KEY, TYPES, Kind
+from ..engine.refusal import Term
 from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Players, Words, typeset
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
@@ -56,9 +58,14 @@ class Translator:
         self._narration = {k[len(_NARRATE):]: v for k, v in messages.items() if k.startswith(_NARRATE)}
 
     def gettext(self, msgid: str, **params: Any) -> str:
-        """The translation of ``msgid``, with ``params`` filled in; an unknown id raises ``KeyError``."""
+        """The translation of ``msgid``, with ``params`` filled in (a list or tuple joined as the language
+        lists things: "a, b" / "a、b"); an unknown id raises ``KeyError``."""
         text = self._messages[msgid]
-        return typeset(text.format(**params) if params else text, self.lang)
+        if not params:
+            return typeset(text, self.lang)
+        sep = self._messages["narrate._comma"]
+        filled = {k: sep.join(map(str, v)) if isinstance(v, list | tuple) else v for k, v in params.items()}
+        return typeset(text.format(**filled), self.lang)
 
     def card(self, key: str) -> str:
         """A card's name: ``card("sly-deal")`` is 'Sly Deal', '盜取' or '盗取'."""
@@ -92,6 +99,33 @@ class Translator:
         """A bot named as people read it: "heuristic" is 'Heuristic bot' / '策略電腦' (a spec with options, or
         one the catalogue does not name, as it is)."""
         return self._messages.get(f"web.bot-name.{spec.split(':')[0]}", spec)
+
+    def explain(self, error: BaseException) -> str:
+        """What ``error`` refuses, in this language: a :class:`~monopoly_deal.engine.refusal.Refusal` (or any
+        error with its ``message_id`` and ``params``) by its words in the catalogue, anything else as its own
+        (English) text. In English a refusal says its own, most detailed text; the English catalogue holds its
+        words for translators to start from.
+
+        >>> from monopoly_deal.engine import Rules
+        >>> try:
+        ...     Rules.parse("bank_first=maybe")
+        ... except ValueError as error:
+        ...     get_translator("zh-Hant").explain(error)
+        '規則選項「先用銀行付款」只可以是 true 或 false'
+        """
+        message_id = getattr(error, "message_id", None)   # a Refusal, or another error worded the same way
+        if message_id is None or self.lang == "en":          # English: the refusal's own, most detailed text
+            return str(error)
+        params: dict[str, Any] = getattr(error, "params", {})
+        return self.gettext(message_id, **{k: self._param(v) for k, v in params.items()})
+
+    def _param(self, value: Any) -> Any:
+        """A refusal's parameter in words: a reason that is itself a refusal explained, a :class:`Term` said."""
+        if isinstance(value, BaseException):
+            return self.explain(value)
+        if isinstance(value, Term):
+            return self._messages.get(value, value)
+        return value
 
     def words(self, names: Sequence[str]) -> Words:
         """The narrator's renderer in this language, for players called ``names``."""
@@ -195,6 +229,35 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
     if v == "place":
         return ("place-bank", {}) if a.colour < 0 else ("place", {"group": group})
     raise ValueError(f"no words for action {a}")
+
+
+def language_of(tags: str | None) -> str:
+    """The first of ``tags`` (an ``Accept-Language`` header, or locale names) that names one of our languages:
+    zh-TW, zh-HK and zh-MO are 繁體中文, zh-CN, zh-SG and plain zh 简体中文; else English.
+
+    >>> language_of("fr, zh-HK;q=0.8, en;q=0.5"), language_of("zh_CN.UTF-8"), language_of(None)
+    ('zh-Hant', 'zh-Hans', 'en')
+    """
+    for part in re.split(r"[,:]", (tags or "")[:200]):
+        tag = part.split(";")[0].split(".")[0].strip().lower().replace("_", "-")
+        if tag in ("zh-hant", "zh-tw", "zh-hk", "zh-mo") or tag.startswith("zh-hant"):
+            return "zh-Hant"
+        if tag in ("zh-hans", "zh-cn", "zh-sg", "zh") or tag.startswith("zh-hans"):
+            return "zh-Hans"
+        if tag.startswith("en"):
+            return "en"
+    return "en"
+
+
+def environment_language() -> str:
+    """The language the environment asks for: ``MDEAL_LANG``, else the locale's (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: the first that is set, as gettext reads them), else English."""
+    chosen = os.environ.get("MDEAL_LANG", "")
+    if chosen in LANGUAGES:
+        return chosen
+    locale = next((os.environ[name] for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+                   if os.environ.get(name)), "")
+    return language_of(locale)
 
 
 def _card(key: str) -> Card:

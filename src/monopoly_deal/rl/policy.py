@@ -35,7 +35,8 @@ def _load(path: str, mtime: float) -> Any:
     try:
         return MaskablePPO.load(path, device="cpu")
     except Exception as error:  # noqa: BLE001 (a zip that is no model, one of another version: many kinds)
-        raise BotSpecError(f"bot 'policy': {path!r} is not a MaskablePPO model ({type(error).__name__})") from None
+        raise BotSpecError("not-a-policy", f"bot 'policy': {path!r} is not a MaskablePPO model "
+                           f"({type(error).__name__})", path=path) from None
 
 
 def load_policy(path: str) -> Any:
@@ -71,8 +72,9 @@ class PolicyBot:
             trained = (self.model.observation_space.shape[0], self.model.action_space.n)
             needed = (encoder.size, len(action_space(game.players, game.edition, game.rules)))
             if trained != needed:
-                raise BotSpecError(f"bot 'policy': {self.path!r} was trained for another game size "
+                raise BotSpecError("policy-size", f"bot 'policy': {self.path!r} was trained for another game size "
                                    f"(observations of {trained[0]}, {trained[1]} actions; a {game.players}-player "
-                                   f"{game.edition} game has {needed[0]} and {needed[1]})")
+                                   f"{game.edition} game has {needed[0]} and {needed[1]})", path=self.path,
+                                   players=game.players)
             self._encoders[key] = encoder
         return encoder

@@ -30,10 +30,11 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
 from ..engine.cards import decks_for
-from ..i18n import LANGUAGES
+from ..engine.refusal import Refusal
+from ..i18n import LANGUAGES, language_of
 from ..lessons import NAMES as LESSONS
 from ..lessons import load as load_lesson
-from .errors import RoomError, asked_language
+from .errors import RoomError
 from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
 from .persistence import DatabaseInUse, Store
 from .protocol import (
@@ -183,13 +184,17 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
 
     @app.exception_handler(RoomError)
     async def room_error(request: Request, error: RoomError) -> JSONResponse:
-        return JSONResponse(error.body(asked_language(request.headers.get("accept-language"))),
+        return JSONResponse(error.body(language_of(request.headers.get("accept-language"))),
                             status_code=error.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        refusal = RoomError("bad-request", 400, problem="; ".join(map(_problem, error.errors())))
-        return JSONResponse(refusal.body(asked_language(request.headers.get("accept-language"))), status_code=400)
+        problems = error.errors()
+        passed = next((e["ctx"]["error"] for e in problems if isinstance(e.get("ctx", {}).get("error"), Refusal)), None)
+        english = "; ".join(map(_problem, problems))
+        refusal = RoomError.passing_on(passed, problem=english) if passed is not None \
+            else RoomError("bad-request", 400, problem=english)
+        return JSONResponse(refusal.body(language_of(request.headers.get("accept-language"))), status_code=400)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.refusal import Refusal
 from ..i18n import LANGUAGES, get_translator
 
 #: Every code and its English text (``error.<code>`` in en.po says the same: tests/server/test_errors.py).
@@ -81,36 +82,54 @@ ENGLISH: dict[str, str] = {
     "no-match": "no match {match}",
     # what the request itself gets wrong (its English names the field: programs read it, people never send it)
     "bad-request": "{problem}",
+    # a value of the request refused by the part that reads it, in that part's words
+    "bad-rule": "{problem}",
+    "bad-bot": "{problem}",
+    "bad-name": "{problem}",
 }
+
+#: The refusals that pass on another part's words (:class:`Refusal`): a rule option, a bot spec, a name.
+PASSED_ON = {"rules-error": "bad-rule", "bot-error": "bad-bot", "name-error": "bad-name"}
 
 
 class RoomError(ValueError):
     """A request the server refuses: ``code`` (a key of :data:`ENGLISH`) and its ``params``; ``status`` is
-    the HTTP status that fits (409 by default); ``str()`` is the English text."""
+    the HTTP status that fits (409 by default); ``str()`` is the English text.
 
-    def __init__(self, code: str, status: int = 409, **params: Any) -> None:
-        self.code, self.status, self.params = code, status, params
+    A refusal of the engine, the bots or the names (:class:`Refusal`) is passed on with its own words:
+
+    >>> from monopoly_deal.engine import Rules
+    >>> try:
+    ...     Rules.parse("putback=floor")
+    ... except ValueError as error:
+    ...     refusal = RoomError.passing_on(error)
+    >>> refusal.code, refusal.said("zh-Hans")
+    ('bad-rule', '规则选项「超过 7 张的牌放到」只可以是 bottom、discard，不能是 floor。')
+    """
+
+    def __init__(self, code: str, status: int = 409, cause: Refusal | None = None, **params: Any) -> None:
+        self.code, self.status, self.params, self.cause = code, status, params, cause
         super().__init__(ENGLISH[code].format(**params))
+
+    @classmethod
+    def passing_on(cls, error: Exception, status: int = 400, problem: str | None = None) -> RoomError:
+        """``error`` as a refusal of the request: in its own words where it is a :class:`Refusal` of a rule
+        option, a bot spec or a name, else as ``bad-request``; the English is ``problem`` (default: the error's
+        first line)."""
+        code = PASSED_ON.get(error.message_id.split(".")[0]) if isinstance(error, Refusal) else None
+        problem = problem or (str(error).splitlines() or [type(error).__name__])[0]
+        if code is None:
+            return cls("bad-request", status, problem=problem)
+        return cls(code, status, cause=error if isinstance(error, Refusal) else None, problem=problem)
 
     def said(self, lang: str) -> str:
         """The refusal in words of ``lang`` (English where the language is unknown)."""
         words = get_translator(lang if lang in LANGUAGES else "en")
-        return words.gettext(f"error.{self.code}", **self.params)
+        params = self.params if self.cause is None else {"problem": words.explain(self.cause)}
+        return words.gettext(f"error.{self.code}", **params)
 
     def body(self, lang: str) -> dict[str, Any]:
-        """The JSON a client is answered with."""
-        return {"error": str(self), "code": self.code, "params": self.params, "message": self.said(lang)}
-
-
-def asked_language(header: str | None) -> str:
-    """The language a request asks for in ``Accept-Language``: its first tag that names one of ours
-    (zh-TW, zh-HK and zh-MO are 繁體中文, zh-CN and zh-SG 简体中文), else English."""
-    for part in (header or "")[:200].split(","):
-        tag = part.split(";")[0].strip().lower()
-        if tag in ("zh-hant", "zh-tw", "zh-hk", "zh-mo") or tag.startswith("zh-hant"):
-            return "zh-Hant"
-        if tag in ("zh-hans", "zh-cn", "zh-sg", "zh") or tag.startswith("zh-hans"):
-            return "zh-Hans"
-        if tag.startswith("en"):
-            return "en"
-    return "en"
+        """The JSON a client is answered with (a refusal passed on gives its own parameters)."""
+        params = self.params if self.cause is None else \
+            {k: v if isinstance(v, str | int | float | bool | list | None) else str(v) for k, v in self.cause.params.items()}
+        return {"error": str(self), "code": self.code, "params": params, "message": self.said(lang)}

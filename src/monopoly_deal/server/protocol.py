@@ -27,7 +27,7 @@ from pydantic import (
     field_validator,
 )
 
-from ..engine import Rules
+from ..engine import RuleOptionError, Rules
 from ..engine.cards import decks_for
 from ..i18n import LANGUAGES
 from ..narrate import clean_name
@@ -138,12 +138,21 @@ class RoomOptions(_Strict):
     @field_validator("rules")
     @classmethod
     def _bounded_rules(cls, rules: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
-        check_rule_bounds(rules, info.data.get("players", 2))   # the server's bounds, tighter than the engine's
-        try:
-            Rules.from_dict(rules)          # names and value types: the engine's own check
-        except (ValueError, TypeError) as error:
-            raise ValueError(str(error)) from None
+        check_rules(rules, info.data.get("players", 2))
         return rules
+
+
+def check_rules(rules: dict[str, Any], players: int) -> None:
+    """Rule options a room or a tournament of ``players`` may take: the server's bounds (:func:`check_rule_bounds`),
+    then the engine's own check of names and values; a :class:`RuleOptionError` says which (in words of every
+    language), any other error is made a ``ValueError``, the one pydantic answers with a 400."""
+    check_rule_bounds(rules, players)
+    try:
+        Rules.from_dict(rules)
+    except RuleOptionError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise ValueError(str(error)) from None
 
 
 def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
@@ -155,21 +164,26 @@ def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
     >>> check_rule_bounds({"max_turns": 10**9}, players=2)
     Traceback (most recent call last):
     ...
-    ValueError: rules.max_turns: 1 to 1000 turns, not 1000000000
+    monopoly_deal.engine.rules.RuleOptionError: rules.max_turns: 1 to 1000 turns, not 1000000000
     """
     for name in _NUMBERS:
         if isinstance(rules.get(name), bool):       # the engine reads True as 1
             # a ValueError, not a TypeError: pydantic turns only the former into a 400
-            raise ValueError(f"rules.{name}: a whole number, not {rules[name]}")  # noqa: TRY004
+            raise RuleOptionError("whole-number", f"rules.{name}: a whole number, not {rules[name]}", name=name,
+                                  value=str(rules[name]))
     decks, most = rules.get("decks", 0), decks_for(players) + 1
     if isinstance(decks, int) and not 0 <= decks <= most:
-        raise ValueError(f"rules.decks: 0 (automatic) or 1 to {most} decks for {players} players, not {decks}")
+        raise RuleOptionError("decks-for-players", f"rules.decks: 0 (automatic) or 1 to {most} decks for {players} "
+                              f"players, not {decks}", name="decks", most=most, players=players,
+                              value=decks)
     turns = rules.get("max_turns", MAX_TURNS)
     if isinstance(turns, int) and not 1 <= turns <= MAX_TURNS:
-        raise ValueError(f"rules.max_turns: 1 to {MAX_TURNS} turns, not {turns}")
+        raise RuleOptionError("turns", f"rules.max_turns: 1 to {MAX_TURNS} turns, not {turns}", name="max_turns",
+                              most=MAX_TURNS, value=turns)
     start = rules.get("start")
     if isinstance(start, int) and start >= players:
-        raise ValueError(f"rules.start: a seat from 0 to {players - 1}, not {start}")
+        raise RuleOptionError("start-seat", f"rules.start: a seat from 0 to {players - 1}, not {start}", name="start",
+                              seat=start, players=players)
 
 
 class Join(_Strict):

@@ -334,7 +334,7 @@ class Room:
                 check_remote(spec)
                 make_bot(spec, 0)
             except BotSpecError as error:
-                raise RoomError("bad-request", 400, problem=str(error)) from None
+                raise RoomError.passing_on(error) from None
             i = self._free_seat(seat)
             self.seats[i] = SeatInfo(f"{spec.partition(':')[0]} bot {i + 1}", "bot", bot=spec)
             await self._save()

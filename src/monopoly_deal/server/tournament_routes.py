@@ -22,9 +22,9 @@ from fastapi import FastAPI, Path, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field, ValidationInfo, field_validator
 
-from ..engine import Rules
+from ..engine import Refusal
 from ..tournament import Team
-from .protocol import Lang, PlayerName, RoomName, _Strict, check_rule_bounds
+from .protocol import Lang, PlayerName, RoomName, _Strict, check_rules
 from .rooms import Lobby, RoomError
 from .tournaments import MAX_MATCHES, MAX_SEED, LiveTournament, Tournaments
 
@@ -62,6 +62,8 @@ class NewTournament(_Strict):
                 raise ValueError(f"teams.{i}.name: two teams are named {t.name!r}")
             try:
                 Team(t.name, t.bot)   # the library's checks: no '=' or ',' in a name, a bot spec that exists
+            except Refusal:
+                raise                 # a bot spec refused: in its own words
             except ValueError as error:
                 raise ValueError(f"teams.{i}: {str(error).splitlines()[0]}") from None
         return teams
@@ -69,11 +71,7 @@ class NewTournament(_Strict):
     @field_validator("rules")
     @classmethod
     def _rules(cls, rules: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
-        check_rule_bounds(rules, len(info.data.get("teams") or [None, None]))
-        try:
-            Rules.from_dict(rules)
-        except (ValueError, TypeError) as error:
-            raise ValueError(str(error)) from None
+        check_rules(rules, len(info.data.get("teams") or [None, None]))
         return rules
 
 

@@ -385,7 +385,7 @@ class Tournaments:
             options = TournamentOptions(tuple(teams), matches, edition, Rules.from_dict(rules), Limit(seconds=limit),
                                         seed if seed is not None and limits.allow_seed else secrets.randbelow(MAX_SEED))
         except ValueError as error:
-            raise RoomError("bad-request", 400, problem=str(error).splitlines()[0]) from None
+            raise RoomError.passing_on(error) from None
         tournament_id, organiser = secrets.token_urlsafe(6), secrets.token_urlsafe(18)
         hashes = [_hash(organiser)] + [_hash(team_secret(organiser, tournament_id, i)) for i in range(len(teams))]
         live = LiveTournament(tournament_id, name, Tournament(options), clock, lang, hashes, client, self)

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game
+from ..engine.refusal import Refusal
 from ..engine.rules import MAX_TURNS
 from .dice import MatchDice, Round, roll_off
 
@@ -53,17 +54,19 @@ class Limit:
         if (self.turns is None) == (self.seconds is None):
             raise ValueError("a limit is a number of turns or a time, exactly one of them")
         if self.turns is not None and not (_is_int(self.turns) and 1 <= self.turns <= MAX_TURNS):
-            raise ValueError(f"a turn limit must be 1 to {MAX_TURNS:,} turns, not {self.turns!r}")
+            raise Refusal("limit-error.turns", f"a turn limit must be 1 to {MAX_TURNS:,} turns, not {self.turns!r}",
+                          most=f"{MAX_TURNS:,}", value=self.turns)
         if self.seconds is not None and not (isinstance(self.seconds, int | float) and not isinstance(self.seconds, bool)
                                              and 1 <= self.seconds <= MAX_SECONDS):
-            raise ValueError(f"a time limit must be 1 second to 24 hours, not {self.seconds!r}")
+            raise Refusal("limit-error.seconds", f"a time limit must be 1 second to 24 hours, not {self.seconds!r}",
+                          value=self.seconds)
 
     @classmethod
     def parse_time(cls, text: str) -> Limit:
         """A time limit written like ``45m``, ``90s``, ``1h30m`` or ``2.5m``."""
         parts = re.fullmatch(r"\s*(?:(\d+(?:\.\d+)?)h)?\s*(?:(\d+(?:\.\d+)?)m)?\s*(?:(\d+(?:\.\d+)?)s)?\s*", text)
         if not text.strip() or parts is None:
-            raise ValueError(f"a time is written like 45m, 90s or 1h30m, not {text!r}")
+            raise Refusal("limit-error.time", f"a time is written like 45m, 90s or 1h30m, not {text!r}", value=text)
         hours, minutes, seconds = (float(p or 0) for p in parts.groups())
         return cls(seconds=hours * 3600 + minutes * 60 + seconds)
 

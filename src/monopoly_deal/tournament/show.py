@@ -12,59 +12,62 @@ from rich.table import Table
 from rich.text import Text
 
 from ..arena.report import Progress as LineProgress
+from ..i18n import Translator
 from .match import MatchRecord
 from .options import TournamentOptions
-from .report import match_line, standings_table
+from .report import ENGLISH, limit_words, match_line, standings_table
 from .run import run_tournament
 from .standings import standings
 from .state import Tournament
 
 __all__ = ["Show"]
 
-COLUMNS = ("rank", "team", "bot", "points", "wins", "by sets", "at the limit", "roll-offs", "forfeits")
-
-
 class Show:
-    """Runs a tournament and shows it on ``sys.stdout`` (the progress off a terminal on ``sys.stderr``)."""
+    """Runs a tournament and shows it on ``sys.stdout`` (the progress off a terminal on ``sys.stderr``), in
+    ``words``' language."""
 
-    def __init__(self, options: TournamentOptions) -> None:
-        self.options = options
+    def __init__(self, options: TournamentOptions, words: Translator = ENGLISH) -> None:
+        self.options, self.words = options, words
         self.console = Console(soft_wrap=True, highlight=False)
 
     def run(self, jobs: int = 1, ray: str | None = None) -> Tournament:
-        o = self.options
-        print(f"{len(o.teams)} teams, {o.matches} matches, {o.edition} edition, limit {o.limit.describe()} a match, "
-              f"seed {o.seed}", flush=True)
+        o, say = self.options, self.words.gettext
+        print(say("report.starting", teams=len(o.teams), matches=o.matches, edition=say(f"report.{o.edition}"),
+                  limit=limit_words(o.limit, self.words), seed=o.seed), flush=True)
         if self.console.is_terminal:
             tournament = self._live(jobs, ray)
         else:
-            bar = LineProgress(o.matches, sys.stderr, unit="matches")
+            bar = LineProgress(o.matches, sys.stderr, unit="matches", words=self.words)
 
             def show(match: MatchRecord, done: list[MatchRecord]) -> None:
-                print(match_line(o, match), flush=True)
+                print(match_line(o, match, self.words), flush=True)
                 bar.step()
 
             tournament = run_tournament(o, jobs, ray, show)
         print()
-        print(standings_table(tournament))
+        print(standings_table(tournament, self.words))
         return tournament
 
     def _live(self, jobs: int, ray: str | None) -> Tournament:
         o = self.options
-        progress = Progress(TextColumn("matches"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                            TextColumn("ETA"), TimeRemainingColumn(), console=self.console)
+        say = self.words.gettext
+        progress = Progress(TextColumn(say("report.matches")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                            TextColumn(say("report.eta")), TimeRemainingColumn(), console=self.console)
         task = progress.add_task("matches", total=o.matches)
         with Live(self._view(progress, []), console=self.console, transient=True, refresh_per_second=4) as live:
             def show(match: MatchRecord, done: list[MatchRecord]) -> None:
-                live.console.print(Text(match_line(o, match)))
+                live.console.print(Text(match_line(o, match, self.words)))
                 progress.advance(task)
                 live.update(self._view(progress, done))
 
             return run_tournament(o, jobs, ray, show)
 
     def _view(self, progress: Progress, done: list[MatchRecord]) -> Group:
-        table = Table(*COLUMNS, title=f"standings after {len(done)} of {self.options.matches} matches")
+        say = self.words.gettext
+        columns = [c.strip() for c in say("report.standings-head").strip("| ").split("|")]
+        table = Table(*columns, title=say("report.standings-after", done=len(done), matches=self.options.matches))
         for s in standings(self.options, done):
-            table.add_row(*(str(v) for v in (s.rank, s.name, s.bot or "people", s.points, s.wins, s.sets, s.limit,
-                                              s.roll_offs, s.forfeits)))
+            bot = self.words.bot_name(s.bot) if s.bot else say("report.people")
+            table.add_row(*(str(v) for v in (s.rank, s.name, bot, s.points, s.wins, s.sets, s.limit, s.roll_offs,
+                                              s.forfeits)))
         return Group(table, progress)

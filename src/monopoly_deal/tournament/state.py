@@ -26,6 +26,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..record import FileError
 from .match import MatchError, MatchRecord, replay_match
 from .options import TournamentOptions
 from .standings import TeamStanding, points_by_match, standings
@@ -38,8 +39,10 @@ VERSION = 1
 MAX_FILE_BYTES = 1024 * 1024 * 1024
 
 
-class TournamentError(ValueError):
+class TournamentError(FileError):
     """A tournament file that cannot be read, or does not replay as stored: one line naming the file and field."""
+
+    kind = "tournament"
 
 
 @dataclass
@@ -79,27 +82,31 @@ class Tournament:
     def from_dict(cls, data: Any, source: str = "<tournament>") -> Tournament:
         """Check a parsed tournament file and replay every match; :class:`TournamentError` otherwise."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TournamentError(f"{source}: not a tournament file (no \"format\": \"{FORMAT}\")")
+            raise TournamentError(f"{source}: not a tournament file (no \"format\": \"{FORMAT}\")", "not-this",
+                                  path=source)
         if data.get("version") != VERSION:
             raise TournamentError(f"{source}: field 'version': {data.get('version')!r} is not supported; "
-                                  f"this program reads version {VERSION}")
+                                  f"this program reads version {VERSION}", path=source, field="version")
         unknown = sorted(set(data) - {"format", "version", "options", "matches"})
         if unknown:
             raise TournamentError(f"{source}: field {unknown[0]!r}: unknown; a tournament file has format, "
-                                  "version, options and matches")
+                                  "version, options and matches", path=source, field=unknown[0])
         try:
             options = TournamentOptions.from_dict(data.get("options"))
         except (ValueError, TypeError) as error:
-            raise TournamentError(f"{source}: field 'options': {str(error).splitlines()[0]}") from None
+            raise TournamentError(f"{source}: field 'options': {str(error).splitlines()[0]}", path=source,
+                                  field="options") from None
         matches = data.get("matches")
         if not isinstance(matches, list) or len(matches) > options.matches:
-            raise TournamentError(f"{source}: field 'matches': a list of at most {options.matches} matches")
+            raise TournamentError(f"{source}: field 'matches': a list of at most {options.matches} matches",
+                                  path=source, field="matches")
         tournament = cls(options)
         for index, match in enumerate(matches):
             try:
                 tournament.add(replay_match(options, index, match))
             except MatchError as error:
-                raise TournamentError(f"{source}: matches[{index}]: {error}") from None
+                raise TournamentError(f"{source}: matches[{index}]: {error}", path=source,
+                                      field=f"matches[{index}]") from None
         return tournament
 
 
@@ -107,5 +114,6 @@ def loads(text: str, source: str = "<tournament>") -> Tournament:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise TournamentError(f"{source}: not valid JSON: {str(error).splitlines()[0]}") from None
+        raise TournamentError(f"{source}: not valid JSON: {str(error).splitlines()[0]}", "not-json",
+                              path=source) from None
     return Tournament.from_dict(data, source)

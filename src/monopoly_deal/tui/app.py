@@ -258,9 +258,10 @@ class PlayApp(TableApp):
         """Show the game as it now stands and wait for whoever decides: a bot on a timer, a human on the menu."""
         session, game = self.session, self.session.game
         self.menus = []
-        if session.save_error and session.save_error != self.save_warning:  # once, not after every move
-            self.save_warning = session.save_error
-            self.notify(self.tr.gettext("ui.save-failed", path=session.save_path, error=session.save_error),
+        if session.save_error and str(session.save_error) != self.save_warning:  # once, not after every move
+            self.save_warning = str(session.save_error)
+            self.notify(self.tr.gettext("ui.save-failed", path=session.save_path,
+                                        error=self.tr.explain(session.save_error)),
                         severity="error", timeout=10)
         while self.delay <= 0 and session.decider_is_bot:  # full speed: no pause between bot moves
             session.apply(session.bot_action())

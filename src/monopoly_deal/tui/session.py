@@ -20,9 +20,9 @@ import platformdirs
 
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..bots.explain import Alternative, explain
-from ..engine import Action, Game, Rules
+from ..engine import Action, Game, Refusal, Rules
 from ..narrate import Message, Narrator, clean_name, printable
-from ..record import RecordError, load, save
+from ..record import RecordError, load, os_refusal, save
 
 #: A bot seat's name carries its spec, so that a saved game resumes with the same bots: "P2 (random)".
 BOT_NAME = re.compile(r"^P(\d+) \((.+)\)$")
@@ -74,13 +74,15 @@ def seat_specs(players: int, humans: int, specs: list[str] | None = None) -> dic
     {2: 'random', 3: 'random'}
     """
     if not 0 <= humans <= players:
-        raise ValueError(f"--humans must be from 0 to {players} (the players), not {humans}")
+        raise Refusal("session-error.humans", f"--humans must be from 0 to {players} (the players), not {humans}", players=players,
+                      humans=humans)
     seats = range(humans, players)
     specs = specs or [default_bot()]
     if len(specs) == 1:
         specs = specs * len(seats)
     if len(specs) != len(seats):
-        raise ValueError(f"{len(seats)} bot seat(s) but {len(specs)} bot specs: give one for all, or one each")
+        raise Refusal("session-error.bot-count", f"{len(seats)} bot seat(s) but {len(specs)} bot specs: give one for all, or one "
+                      "each", seats=len(seats), specs=len(specs))
     return dict(zip(seats, specs, strict=True))
 
 
@@ -94,27 +96,30 @@ def player_names(players: int, specs: dict[int, str], names: list[str] | None = 
     >>> player_names(2, {1: "random"}, ["P2 (heuristic)"])
     Traceback (most recent call last):
     ...
-    ValueError: --names: 'P2 (heuristic)' is written like a bot's seat; choose another name
+    monopoly_deal.engine.refusal.Refusal: --names: 'P2 (heuristic)' is written like a bot's seat; choose another name
     """
     humans = [seat for seat in range(players) if seat not in specs]
     names = names or []
     if len(names) > len(humans):
-        raise ValueError(f"--names: more names ({len(names)}) than people at the keyboard ({len(humans)})")
+        raise Refusal("session-error.names-count", f"--names: more names ({len(names)}) than people at the keyboard ({len(humans)})",
+                      names=len(names), humans=len(humans))
     given: dict[int, str] = {}
     for seat, name in zip(humans, names, strict=False):
         try:
             cleaned = clean_name(name)
         except ValueError as error:
-            raise ValueError(f"--names: {printable(name)!r}: {error}") from None
+            raise Refusal("session-error.name-refused", f"--names: {printable(name)!r}: {error}", name=printable(name),
+                          problem=error) from None
         if not cleaned:
-            raise ValueError(f"--names: {name!r}: a name needs at least one visible character")
+            raise Refusal("session-error.name-empty", f"--names: {name!r}: a name needs at least one visible character", name=name)
         if BOT_NAME.match(cleaned):
-            raise ValueError(f"--names: {cleaned!r} is written like a bot's seat; choose another name")
+            raise Refusal("session-error.name-like-bot", f"--names: {cleaned!r} is written like a bot's seat; choose another name",
+                          name=cleaned)
         given[seat] = cleaned
     out = [given.get(s, f"P{s + 1}") + (f" ({specs[s]})" if s in specs else "") for s in range(players)]
     twice = next((name for name in out if sum(n.casefold() == name.casefold() for n in out) > 1), None)
     if twice is not None:
-        raise ValueError(f"--names: two players would be called {twice!r}")
+        raise Refusal("session-error.name-twice", f"--names: two players would be called {twice!r}", name=twice)
     return out
 
 
@@ -139,7 +144,7 @@ class Session:
         self.messages: dict[int | None, list[Message]] = {v: n.start() for v, n in self.narrators.items()}
         self.save_path = save_path
         self.saved = False
-        self.save_error: str | None = None
+        self.save_error: Refusal | None = None
 
     @classmethod
     def new(cls, players: int, specs: dict[int, str], edition: str = "base", rules: Rules | None = None,
@@ -166,7 +171,8 @@ class Session:
                 try:
                     bots[seat] = (spec, make_bot(spec, bot_seed(record.seed, seat)))
                 except ValueError as error:
-                    raise RecordError(f"{path}: field 'players[{seat}]': {error}") from None
+                    raise RecordError(f"{path}: field 'players[{seat}]': {error}", path=str(path),
+                                      field=f"players[{seat}]") from None
         count = max(1, len(record.players) - len(bots))
         games = [record.start() for _ in range(count)]
         session = cls(games, bots)  # not saving while the moves are played again: the file holds them
@@ -174,7 +180,8 @@ class Session:
             try:
                 session.apply(Action.parse(text))
             except ValueError as error:
-                raise RecordError(f"{path}: actions[{i}] {text!r}: {error}") from None
+                raise RecordError(f"{path}: actions[{i}] {text!r}: {error}", "action", path=str(path), n=i + 1,
+                                  action=text) from None
         session.save_path, session.saved = path, True
         return session
 
@@ -213,6 +220,6 @@ class Session:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             save(self.game, self.save_path)
         except OSError as error:
-            self.save_error = str(error.strerror or error)  # why; the caller names the file in its language
+            self.save_error = os_refusal(error)  # why, in words; the caller names the file in its language
             return
         self.saved, self.save_error = True, None
