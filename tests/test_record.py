@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,20 @@ from hypothesis import strategies as st
 
 from monopoly_deal.bots import RandomBot, Seat
 from monopoly_deal.engine import Game, Rules
-from monopoly_deal.record import Record, RecordError, dumps, from_dict, load, loads, replay, save
+from monopoly_deal.record import (
+    PLAYED_UNDER,
+    VERSIONS,
+    Record,
+    RecordError,
+    dumps,
+    from_dict,
+    load,
+    loads,
+    replay,
+    rules_for,
+    save,
+)
+from monopoly_deal.tournament.state import loads as tournament_loads
 
 
 def random_game(players: int, edition: str = "base", rules: Rules | None = None, seed: int = 0,
@@ -291,3 +305,36 @@ def test_any_edited_record_is_one_record_error(path: tuple, value: object, cut: 
 
 
 EDITABLE = random_game(2, seed=9, stop_after=25).record()
+
+
+# --- old records keep their meaning ------------------------------------------------------------------
+
+RELEASE_2026_12 = json.loads((Path(__file__).parent / "data" / "server-2026-12.json").read_text(encoding="utf-8"))
+
+
+def test_every_version_names_every_rule_option() -> None:
+    """A record that leaves an option out replays with the value its version was played with, never with
+    today's default: each version's table names every option (a new one is added to each)."""
+    options = {f.name for f in fields(Rules)}
+    assert {version: set(table) for version, table in PLAYED_UNDER.items()} == {1: options, 2: options}
+    assert set(PLAYED_UNDER) == set(VERSIONS)
+
+
+def test_a_record_leaving_options_out_replays_as_its_version_played_them() -> None:
+    record = RELEASE_2026_12["games"]["3"]["record"]
+    named = {k: v for k, v in record["rules"].items() if PLAYED_UNDER[2][k] != v}   # as a hand-written one might
+    assert named and len(named) < len(record["rules"])
+    assert rules_for(2, named).to_dict() == record["rules"]
+    assert rules_for(1, {}).max_rearrangements == 0 != Rules().max_rearrangements   # not today's default
+    assert replay(from_dict({**record, "rules": named})).record()["result"] == record["result"]
+
+
+def test_the_2026_12_release_s_records_replay_as_they_were_played() -> None:
+    """The records that release wrote (its server's downloads and a tournament file) replay to their results."""
+    for stored in RELEASE_2026_12["games"].values():
+        record = stored["record"]
+        assert replay(from_dict(record)).record() == record
+    for cup in RELEASE_2026_12["tournaments"].values():
+        if "file" in cup:
+            tournament = tournament_loads(cup["file"], "cup.json")
+            assert [m.winner for m in tournament.matches] == [s["winner"] for s in cup["public"]["schedule"]]

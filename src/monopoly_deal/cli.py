@@ -216,7 +216,33 @@ def build_parser() -> argparse.ArgumentParser:
                             "and localhost on 127.0.0.1; .example.org: the domain and its subdomains; * any)")
     serve.add_argument("--forwarded-allow-ips", metavar="IP,IP", type=_address_list, default="127.0.0.1,::1",
                        help="reverse proxies whose X-Forwarded-For names the client (default 127.0.0.1,::1)")
+    serve.add_argument("--log-format", choices=("text", "json"), default="text",
+                       help="the log on stderr: text lines, or one JSON object a line (time, level, event, room, "
+                            "game, version)")
+    serve.add_argument("--metrics", metavar="HOST:PORT", type=_metrics_address, default=None,
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9108 "
+                            "(off by default; never on the game's own port)")
+    serve.add_argument("--migrate", action="store_true",
+                       help="upgrade a PostgreSQL database that an older release wrote (SQLite files are upgraded "
+                            "at start anyway, after a copy of them is made)")
     serve.set_defaults(run=_run_serve)
+
+    db = sub.add_parser("db", help="the server's database: its revision, upgrades, backups (docs/deploy.md)")
+    db_commands = db.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    for name, what in (("current", "the database's revision, and whether this release needs it upgraded"),
+                       ("upgrade", ("upgrade it to this release's schema (the server stopped; a SQLite file is "
+                                    "copied beside itself first)")),
+                       ("history", "the revisions this release knows, oldest first"),
+                       ("backup", ("copy a SQLite database to FILE, also while the server runs (PostgreSQL: "
+                                   "pg_dump)")),
+                       ("restore", "put the backup FILE back as the database of a stopped server")):
+        action = db_commands.add_parser(name, help=what, description=what)
+        if name in ("backup", "restore"):
+            action.add_argument("file", metavar="FILE")
+        if name != "history":
+            action.add_argument("--db", metavar="URL", default=None, help="the database, as 'mdeal serve --db' "
+                                "names it (default: the SQLite file in your data folder)")
+    db.set_defaults(run=_run_db)
 
     arena = sub.add_parser("arena", help="bots play many games on duplicate deals: win rates, ratings, plots")
     _bots_option(arena, required=True, help="bot specs, e.g. heuristic,ismcts:iters=1000,random")
@@ -629,11 +655,52 @@ def _run_serve(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise UsageError("limit", problem=error) from None
     _check_port(args.host, args.port)
+    if args.metrics is not None:
+        if args.metrics[1] == args.port:
+            raise UsageError("metrics-port", port=args.port)
+        _check_port(*args.metrics)
     _check_database(args.db)
     if not COMPILED:
         print(PURE_ENGINE_NOTE, flush=True)
-    serve(args.host, args.port, args.db, limits, args.allowed_hosts, args.forwarded_allow_ips)
+    serve(args.host, args.port, args.db, limits, args.allowed_hosts, args.forwarded_allow_ips, migrate=args.migrate,
+          log_format=args.log_format, metrics_address=args.metrics)
     return 0
+
+
+def _run_db(args: argparse.Namespace) -> int:
+    from .server import admin
+
+    try:
+        if args.db_command == "history":
+            print("\n".join(admin.history()))
+            return 0
+        if args.db_command in ("current", "upgrade"):
+            _check_database(args.db)
+        else:
+            _database_url(args.db)
+        if args.db_command == "current":
+            print(admin.current(args.db))
+        elif args.db_command == "upgrade":
+            admin.upgrade(args.db, announce=print)
+            print(admin.current(args.db))
+        elif args.db_command == "backup":
+            print(_say("wrote", path=admin.backup(args.db, args.file)))
+        else:
+            admin.restore(args.db, args.file, announce=print)
+    except admin.AdminError as error:
+        raise Failure("as-is", problem=error) from None
+    except OSError as error:
+        raise Failure("as-is", problem=os_refusal(error)) from None
+    return 0
+
+
+def _metrics_address(text: str) -> tuple[str, int]:
+    from .server.metrics import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_say("metrics-address", value=text)) from None
 
 
 def _host_list(text: str) -> list[str]:
@@ -659,12 +726,10 @@ def _address_list(text: str) -> str:
 DATABASE_TIMEOUT = 10.0
 
 
-def _check_database(url: str | None) -> None:
-    """The database URL names SQLite or PostgreSQL, and the database opens (within a few seconds)."""
-    import sqlite3
-
+def _database_url(url: str | None) -> Any:
+    """The database URL (``--db``) parsed; it must name SQLite or PostgreSQL."""
     from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+    from sqlalchemy.exc import ArgumentError
 
     from .server.persistence import async_url, default_url
 
@@ -674,7 +739,19 @@ def _check_database(url: str | None) -> None:
         raise UsageError("db-url", url=url) from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise UsageError("db-kind", kind=parsed.get_backend_name())
-    shown = parsed.render_as_string(hide_password=True).replace("+aiosqlite", "").replace("+psycopg", "")
+    return parsed
+
+
+def _check_database(url: str | None) -> None:
+    """The database URL names SQLite or PostgreSQL, and the database opens (within a few seconds)."""
+    import sqlite3
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from .server.persistence import shown_url
+
+    parsed = _database_url(url)
+    shown = shown_url(parsed.render_as_string(hide_password=False))
     try:
         if parsed.get_backend_name() == "sqlite":
             _open_sqlite(parsed.database)

@@ -121,11 +121,23 @@ class Record:
         return replace(self, players=[printable(name) for name in self.players])
 
 
+#: Every rule option's value when a record of each version leaves it out: the defaults of the releases that
+#: wrote that version, kept here as they were so that a later change of a default (``Rules()``) never changes
+#: how an old record or stored game replays. Version 1 was played with no limit on free re-arranging. A new
+#: option is added to each version with the value that plays as that version did (tests/test_record.py).
+PLAYED_UNDER: dict[int, dict[str, Any]] = {
+    2: {"values": "printed", "single_double_rent": False, "putback": "bottom", "complete_needs_single": False,
+        "received_buildings_to_bank": False, "bank_first": False, "house_to_win": False,
+        "speeding_discard": "chooser", "start": "random", "decks": 0, "max_turns": 1000, "max_rearrangements": 50},
+}
+PLAYED_UNDER[1] = {**PLAYED_UNDER[2], "max_rearrangements": 0}
+
+
 def rules_for(version: int, data: dict[str, Any]) -> Rules:
-    """The rule options of a record (or stored game) of ``version``: version 1 was played with
-    no limit on free re-arranging, so a missing ``max_rearrangements`` means 0 (none) there."""
-    if version == 1 and isinstance(data, dict):
-        data = {"max_rearrangements": 0, **data}
+    """The rule options of a record (or stored game) of ``version``: those it names, and for any it leaves
+    out, the value its version was played with (:data:`PLAYED_UNDER`), whatever today's default."""
+    if isinstance(data, dict):
+        data = {**PLAYED_UNDER.get(version, {}), **data}
     return Rules.from_dict(data)
 
 

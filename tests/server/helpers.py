@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -60,8 +61,9 @@ async def seated_room(lobby: Lobby, humans: int, bots: int, **options: Any) -> t
 class Server:
     """``mdeal serve`` in a child process, on a free port of 127.0.0.1."""
 
-    def __init__(self, db: str, *options: str) -> None:
-        self.db, self.options = db, options
+    def __init__(self, db: str, *options: str, log: Path | None = None) -> None:
+        """``log``: a file its stderr (the server's log) is written to."""
+        self.db, self.options, self.log = db, options, log
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -71,7 +73,8 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "monopoly_deal", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-delay", "0", "--fixed-seeds", *self.options], stdout=subprocess.DEVNULL)
+             "--bot-delay", "0", "--fixed-seeds", *self.options], stdout=subprocess.DEVNULL,
+            stderr=self.log.open("a") if self.log is not None else None)
         deadline = time.time() + 60   # generous: a loaded machine imports slowly
         while True:
             try:

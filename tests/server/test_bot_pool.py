@@ -108,7 +108,7 @@ async def test_an_action_the_database_refuses_changes_nothing_and_nobody_hears_o
     lobby = await new_lobby()
     room, _tokens = await seated_room(lobby, humans=2, bots=0, seed=5)
     watcher = RecordingClient(None)
-    room.connect(watcher)
+    await room.connect(watcher)
     game = room.game
     assert game is not None
     await room.act(game.decider, "end")

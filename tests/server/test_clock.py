@@ -31,7 +31,7 @@ async def test_first_time_out_warns_and_plays_safe_second_forfeits_to_a_bot() ->
     token = await room.join("Slow")
     await room.add_bot(token, "random")
     watcher = RecordingClient(0)
-    room.connect(watcher)
+    await room.connect(watcher)
     await room.start(token)
     assert room.game.decider == 0 and room.deadline is not None
 
@@ -91,7 +91,7 @@ async def test_r10_5_moves_within_a_turn_never_re_arm_the_clock() -> None:
     """R10.5: the clock is the whole turn's; a free move (a re-colouring, a bank) does not give more time."""
     lobby, room, _ = await started_clock_room(1.0)
     watcher = RecordingClient(None)
-    room.connect(watcher)
+    await room.connect(watcher)
     deadline = room.deadline
     for _ in range(2):
         await asyncio.sleep(0.3)

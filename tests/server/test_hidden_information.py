@@ -126,7 +126,7 @@ async def test_no_client_is_sent_a_card_it_may_not_see(edition: str) -> None:
                                          rules={"max_turns": 60})
         clients = {0: RecordingClient(0), 1: RecordingClient(1), 2: RecordingClient(2), None: RecordingClient(None)}
         for client in clients.values():
-            room.connect(client)
+            await room.connect(client)
         await play_out(room, tokens, random.Random(seed))
         if room._bot_task is not None:   # the bot may have made the last move: let it send it
             await room._bot_task
@@ -161,7 +161,7 @@ async def _public_messages(monkeypatch: pytest.MonkeyPatch, p2_card: str) -> tup
                                           banks={1: ["5M", "1M"]}, rest="box", names=room.game.names))
     clients = {seat: RecordingClient(seat) for seat in (0, 2, None)}
     for client in clients.values():
-        room.connect(client)
+        await room.connect(client)
     await room.act(0, "debt-collector P2")
     assert room.game.decision_info()["type"] == "respond" and room.game.decider == 1
     await room.act(1, "accept")

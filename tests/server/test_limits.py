@@ -22,7 +22,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from monopoly_deal.server import create_app
 from monopoly_deal.server.app import STATIC
-from monopoly_deal.server.persistence import ActionRow, DatabaseInUse, GameRow, Store
+from monopoly_deal.server.models import ActionRow, GameRow
+from monopoly_deal.server.persistence import DatabaseInUse, Store
 from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Lobby, Room, RoomError
 
@@ -180,7 +181,7 @@ async def test_an_open_room_with_nobody_connected_closes_and_leaves_nothing_behi
     await idle.join("Gone")
     busy = await lobby.create(RoomOptions(players=3))
     await busy.join("Here")
-    busy.connect(RecordingClient(0))
+    await busy.connect(RecordingClient(0))
     await lobby.sweep(time.time() + 300)
     assert set(lobby.rooms) == {idle.id, busy.id}
     await lobby.sweep(time.time() + 601)
@@ -231,18 +232,18 @@ async def test_spectators_are_capped_and_a_seated_player_is_always_let_in() -> N
     room = await lobby.create(RoomOptions(players=2))
     await room.join("Ann")
     other = await lobby.create(RoomOptions(players=2))
-    room.connect(RecordingClient(None, client="x"))
-    room.connect(RecordingClient(None, client="x"))
+    await room.connect(RecordingClient(None, client="x"))
+    await room.connect(RecordingClient(None, client="x"))
     with pytest.raises(RoomError, match="2 connections, the most one client"):
-        room.connect(RecordingClient(None, client="x"))
-    room.connect(RecordingClient(None, client="y"))
+        await room.connect(RecordingClient(None, client="x"))
+    await room.connect(RecordingClient(None, client="y"))
     with pytest.raises(RoomError, match="3 spectators, the most it takes"):
-        room.connect(RecordingClient(None, client="z"))
-    other.connect(RecordingClient(None, client="z"))
+        await room.connect(RecordingClient(None, client="z"))
+    await other.connect(RecordingClient(None, client="z"))
     with pytest.raises(RoomError, match="at most 4 spectators' connections"):
-        other.connect(RecordingClient(None, client="w"))
+        await other.connect(RecordingClient(None, client="w"))
     seated = RecordingClient(0, client="x")
-    room.connect(seated)                   # every cap is reached, and the player gets in
+    await room.connect(seated)                   # every cap is reached, and the player gets in
     assert seated.last_state()["you"] == 0
     await lobby.close()
 
@@ -253,7 +254,7 @@ async def test_a_join_sends_the_state_to_the_joiner_only() -> None:
     room = await lobby.create(RoomOptions(players=2))
     watchers = [RecordingClient(None) for _ in range(5)]
     for watcher in watchers:
-        room.connect(watcher)
+        await room.connect(watcher)
     assert [len(w.received) for w in watchers] == [1] * 5
     await lobby.close()
 
@@ -265,7 +266,7 @@ async def test_one_seat_opened_once_too_often_closes_its_oldest_socket() -> None
     await room.join("Ann")
     tabs = [RecordingClient(0) for _ in range(3)]
     for tab in tabs:
-        room.connect(tab)
+        await room.connect(tab)
     assert [t.closed for t in tabs] == [(4409, "this seat was opened in another window"), None, None]
     assert len(room.connections) == 2
     await lobby.close()
@@ -319,7 +320,7 @@ async def test_a_seat_given_up_mid_game_takes_its_token_and_sockets_with_it() ->
     ann, bob = await room.join("Ann"), await room.join("Bob")
     await room.start(ann)
     socket = RecordingClient(1)
-    room.connect(socket)
+    await room.connect(socket)
     assert "hand" in socket.last_state()["game"]
     await room.leave(bob)
     assert socket.closed == (4403, "you left this seat") and socket not in room.connections

@@ -1,6 +1,7 @@
 """Games stored before record version 2 (before every target was asked) resume and download as they were.
 
-A database made then has no ``version`` column: opening it adds one, and its games are version 1,
+A database made then has no ``version`` column (nor a revision): opening it upgrades it (the first migration
+adds the column), and its games are version 1,
 replayed with the old answers (a target who could not answer accepted at once) and no limit on free
 re-arranging. The game is the engine's ``tests/data/record-v1.json``, made by that engine.
 """
@@ -36,6 +37,7 @@ async def old_database(url: str, actions: int) -> tuple[str, int]:
             await conn.execute(text('INSERT INTO actions (game_id, "index", action) VALUES (:g, :i, :a)'),
                                {"g": room.game_id, "i": i, "a": action})
         await conn.execute(text("ALTER TABLE games DROP COLUMN version"))
+        await conn.execute(text("DROP TABLE alembic_version"))     # made before migrations, too
     await store.close()
     return room.id, room.game_id
 

@@ -84,8 +84,8 @@ async def test_a_room_closed_mid_game_or_at_its_end_is_freed_without_the_collect
     try:
         room, _ = await seated_room(lobby, humans=1, bots=2)
         player, spectator = RecordingClient(0), RecordingClient(None)
-        room.connect(player)
-        room.connect(spectator)
+        await room.connect(player)
+        await room.connect(spectator)
         for _ in range(actions):
             state = player.last_state()
             if state["game"]["decision"]["type"] == "over":
@@ -233,7 +233,7 @@ async def test_the_lobby_listing_makes_again_only_the_rooms_that_changed(monkeyp
     assert set(made) == {waiting.id}                       # the other room's is kept
     made.clear()
     watcher = Keeping(None)
-    playing.connect(watcher)
+    await playing.connect(watcher)
     assert listed()[0]["watching"] == 1 and set(made) == {playing.id}
     playing.disconnect(watcher)
     listed()

@@ -34,7 +34,8 @@ def my_turn(ws: Any) -> dict[str, Any]:
 def clean_postgres(url: str) -> None:
     from sqlalchemy import create_engine
 
-    from monopoly_deal.server.persistence import Base, async_url
+    from monopoly_deal.server.models import Base
+    from monopoly_deal.server.persistence import async_url
 
     engine = create_engine(async_url(url))
     Base.metadata.drop_all(engine)

@@ -207,3 +207,20 @@ def test_R10_3_a_limit_passed_while_the_server_was_down_ends_the_match_at_restar
         assert room["status"] == "finished"
     finally:
         server.stop()
+
+
+def test_a_tournament_of_bot_teams_starts_at_once_and_plays_through(client: TestClient) -> None:
+    """Bot teams are always ready: nobody is waited for, the matches follow one another, and the standings
+    page shows each match's room to watch while it is played."""
+    cup = made(client, teams=[{"name": "Robo", "bot": "random"}, {"name": "Heuri", "bot": "heuristic"}],
+               matches=2, seed=3)
+    assert client.get(f"/api/tournaments/{cup['id']}").json()["status"] in ("playing", "finished")
+    rooms = set()
+    deadline = time.time() + 120
+    while (public := client.get(f"/api/tournaments/{cup['id']}").json())["status"] != "finished":
+        assert public["status"] == "playing", public["status"]      # never "waiting" for anybody
+        rooms |= {m["room"] for m in public["schedule"] if m.get("room")}
+        assert time.time() < deadline
+        time.sleep(0.05)
+    assert len(public["schedule"]) == 2 and sum(s["matches"] for s in public["standings"]) == 4
+    assert {m["room"] for m in public["schedule"]} >= rooms and len({m["room"] for m in public["schedule"]}) == 2

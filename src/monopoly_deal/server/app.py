@@ -26,6 +26,7 @@ from fastapi import FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import BOTS
@@ -34,9 +35,12 @@ from ..engine.refusal import Refusal
 from ..i18n import LANGUAGES, language_of
 from ..lessons import NAMES as LESSONS
 from ..lessons import load as load_lesson
+from . import metrics
 from .errors import RoomError
 from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
-from .persistence import DatabaseInUse, Store
+from .logs import configure as configure_logs
+from .metrics import REFUSALS, SOCKETS_CLOSED
+from .persistence import STORE_ERRORS, DatabaseInUse, Store, WriteInterrupted
 from .protocol import (
     MAX_TURNS,
     Act,
@@ -54,6 +58,7 @@ from .protocol import (
 )
 from .replay import frames
 from .rooms import Connection, Lobby, LobbyLimits, Room, client_key
+from .schema import SchemaError
 from .tournament_routes import add_tournaments, open_tournaments
 from .tuning import keep_frozen, tune_gc
 from .views import SharedMessage, encoded, hello, page_words, rule_options
@@ -80,8 +85,9 @@ COSTS = {"ping": 1, "bad": 2, "act": 2, "lang": 20, "hint": 20}
 #: many connections' worth: many tabs or sockets do not multiply what one client may cost.
 CLIENT_SHARE = 5
 #: Answers sent over and over (a flood is answered with the first), encoded to JSON once.
-SLOW_DOWN = {lang: SharedMessage({"type": "error", **RoomError("slow-down").body(lang)}) for lang in LANGUAGES}
-SPECTATORS_CANNOT_ACT = {lang: SharedMessage({"type": "error", **RoomError("spectator-act").body(lang)})
+SLOW_DOWN = {lang: SharedMessage({"type": "error", **RoomError("slow-down").body(lang, sent=False)})
+             for lang in LANGUAGES}
+SPECTATORS_CANNOT_ACT = {lang: SharedMessage({"type": "error", **RoomError("spectator-act").body(lang, sent=False)})
                          for lang in LANGUAGES}
 PONG = SharedMessage({"type": "pong"})
 
@@ -156,9 +162,11 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(db_url)
         lobby = Lobby(store, limits or LobbyLimits())
+        metrics.watch(lobby)
         resumed = await lobby.resume_all()
         if resumed:
             log.warning("resumed %d unfinished game(s)", resumed)
+        log.info("serving: %d room(s) open", len(lobby.rooms))
         app.state.lobby = lobby
         await open_tournaments(app, lobby)
         lobby.start_sweeping()
@@ -187,6 +195,14 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         return JSONResponse(error.body(language_of(request.headers.get("accept-language"))),
                             status_code=error.status)
 
+    @app.exception_handler(SQLAlchemyError)
+    @app.exception_handler(WriteInterrupted)
+    async def cannot_save(request: Request, error: Exception) -> JSONResponse:
+        """The database failed under a request: a clear 503 (never a bare 500), and the games wait for it."""
+        lobby_of(request).cannot_save()
+        refusal = RoomError("cannot-save", 503)
+        return JSONResponse(refusal.body(language_of(request.headers.get("accept-language"))), status_code=503)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = error.errors()
@@ -195,6 +211,18 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         refusal = RoomError.passing_on(passed, problem=english) if passed is not None \
             else RoomError("bad-request", 400, problem=english)
         return JSONResponse(refusal.body(language_of(request.headers.get("accept-language"))), status_code=400)
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        """The process answers (for a service manager's or a load balancer's liveness check)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> JSONResponse:
+        """Ready to serve: the database answers, this server holds it, its schema is this release's."""
+        problem = await lobby_of(request).store.readiness()
+        return JSONResponse({"status": "ready"} if problem is None else {"status": "not ready", "problem": problem},
+                            status_code=200 if problem is None else 503)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -346,7 +374,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
         conn = Connection(viewer, lang if lang is not None and lang in LANGUAGES else room.options.lang, close,
                           client)
         conn.push(hello(conn.lang))
-        room.connect(conn)
+        await room.connect(conn)
     except RoomError as error:
         _count_refusal(websocket)
         await _refuse(websocket, error, lang if lang in LANGUAGES else "en",
@@ -380,6 +408,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                     await websocket.close(1008, "too many messages")
                     break
                 if not warned:   # once a run of refusals: a flood's every message answered was a write each
+                    REFUSALS.labels("slow-down").inc()
                     conn.push(SLOW_DOWN[conn.lang])
                     warned = True
             else:
@@ -401,12 +430,16 @@ async def _answer(room: Room, conn: Connection,
         conn.push({"type": "error", **RoomError("bad-request", problem=str(message)).body(conn.lang)})
     elif isinstance(message, Act):
         if conn.viewer is None:
+            REFUSALS.labels("spectator-act").inc()
             conn.push(SPECTATORS_CANNOT_ACT[conn.lang])
             return
         try:
             await room.act(conn.viewer, message.action)
         except RoomError as error:
             conn.push({"type": "error", **error.body(conn.lang), "action": message.action})
+        except STORE_ERRORS:
+            room.lobby.cannot_save(room)
+            conn.push({"type": "error", **RoomError("cannot-save", 503).body(conn.lang), "action": message.action})
     elif isinstance(message, AskHint):
         if conn.viewer is None:
             conn.push({"type": "error", **RoomError("spectator-hint").body(conn.lang)})
@@ -417,7 +450,7 @@ async def _answer(room: Room, conn: Connection,
         changed, conn.lang = message.lang != conn.lang, message.lang
         conn.push(hello(conn.lang))
         if changed:   # the log again in its new words; in the same language the client has every line already
-            room.send_state(conn, from_start=True)
+            await room.send_state(conn, from_start=True)
     else:
         conn.push(PONG)
 
@@ -438,37 +471,52 @@ def _count_refusal(websocket: WebSocket) -> None:
 
 
 async def _refuse(websocket: WebSocket, error: RoomError, lang: str, code: int) -> None:
+    SOCKETS_CLOSED.labels(str(code)).inc()
     await websocket.send_text(json.dumps({"type": "error", **error.body(lang)}))
     await websocket.close(code, str(error)[:120])
 
 
-async def _check_database(db_url: str | None) -> None:
-    """Open the database and close it again (:class:`DatabaseInUse` if another server holds it)."""
-    store = await Store.open(db_url)
+async def _prepare_database(db_url: str | None, migrate: bool) -> None:
+    """Open the database, upgraded as :func:`.schema.prepare` says, and close it again
+    (:class:`DatabaseInUse` if another server holds it, :class:`.schema.SchemaError` if it will not do)."""
+    store = await Store.open(db_url, migrate, announce=lambda line: print(line, flush=True))
     await store.close()
+
+
+def _url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
           limits: LobbyLimits | None = None, allowed_hosts: Collection[str] | None = None,
-          forwarded_allow_ips: str = "127.0.0.1,::1", http_limits: HttpLimits | None = None) -> None:
+          forwarded_allow_ips: str = "127.0.0.1,::1", http_limits: HttpLimits | None = None,
+          migrate: bool = False, log_format: str = "text", metrics_address: tuple[str, int] | None = None) -> None:
     """Run the server until interrupted (``mdeal serve``). It answers to ``allowed_hosts`` (by default
     :func:`~.http.allowed_hosts_for` ``host``), and believes ``X-Forwarded-For`` only from
-    ``forwarded_allow_ips`` (a reverse proxy: docs/deploy.md)."""
+    ``forwarded_allow_ips`` (a reverse proxy: docs/deploy.md). The database is brought to this release's schema
+    first (``migrate``: a PostgreSQL one too, :func:`.schema.prepare`). The log goes to stderr in ``log_format``
+    (:mod:`.logs`); with ``metrics_address``, Prometheus metrics are served there (:mod:`.metrics`)."""
     import uvicorn
 
+    configure_logs(log_format)
+
     try:   # the server's own store takes the lock for its life; refuse at once, in one line, if it is held
-        asyncio.run(_check_database(db_url))
-    except DatabaseInUse as error:
+        asyncio.run(_prepare_database(db_url, migrate))
+    except (DatabaseInUse, SchemaError) as error:
         raise SystemExit(f"mdeal serve: {error}") from None
     http_limits = http_limits or HttpLimits()
     refusals = AddressBudget.refusals(http_limits)
     app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits,
                      when_ready=keep_frozen, refusals=refusals)
+    if metrics_address is not None:
+        metrics.serve_metrics(*metrics_address)
+        print(f"monopoly-deal: metrics on http://{_url_host(metrics_address[0])}:{metrics_address[1]}/metrics",
+              flush=True)
     print(f"monopoly-deal: open http://{host}:{port}/ in a browser (Ctrl+C stops the server)", flush=True)
     tune_gc()
     # Per-message compression cost 7-13% of the event loop at 500 games, for messages of a few KB on
     # connections that are mostly local or behind a proxy: off.
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+    uvicorn.run(app, host=host, port=port, log_config=None, access_log=False, ws_max_size=64 * 1024,
                 http=guarded_protocol(http_limits, forwarded_allow_ips, refusals),
                 ws=guarded_websocket_protocol(http_limits), ws_ping_interval=WS_PING_SECONDS,
                 ws_ping_timeout=WS_PING_SECONDS, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,

@@ -34,6 +34,7 @@ import ctypes
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Hashable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,6 +45,7 @@ from ..bots import BOTS, Bot, Seat, make_bot
 from ..bots.registry import parse_spec
 from ..engine import Action, Game
 from ..record import rules_for, start_game
+from .metrics import BOT_THINK_SECONDS
 
 
 def searches(spec: str) -> bool:
@@ -117,6 +119,7 @@ class BotPool:
             raise RuntimeError(f"room {room!r} already has a bot decision in the queue")
         self._asking.add(room)
         loop = asyncio.get_running_loop()
+        started = time.perf_counter()
         try:
             if search is None:
                 return await loop.run_in_executor(self._quick, bot.choose, Seat(game, seat))
@@ -129,6 +132,11 @@ class BotPool:
             return Action.parse(text)
         finally:
             self._asking.discard(room)
+            BOT_THINK_SECONDS.labels("quick" if search is None else "search").observe(time.perf_counter() - started)
+
+    def waiting(self) -> int:
+        """Decisions asked for and not yet made (one a room at most)."""
+        return len(self._asking)
 
     def close(self) -> None:
         """Drop the queued decisions (their games resume from the database when the server starts again)."""

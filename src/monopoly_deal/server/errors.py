@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine.refusal import Refusal
 from ..i18n import LANGUAGES, get_translator
+from .metrics import REFUSALS
 
 #: Every code and its English text (``error.<code>`` in en.po says the same: tests/server/test_errors.py).
 ENGLISH: dict[str, str] = {
@@ -56,6 +57,7 @@ ENGLISH: dict[str, str] = {
     "spectator-hint": "spectators have no decisions to hint",
     "spectator-act": "spectators cannot act; join a seat to play",
     "slow-down": "too many messages: slow down",
+    "cannot-save": "the server cannot save right now; the game goes on when it can",
     # quotas
     "too-many-rooms": "you have {held} rooms open or playing, the most one client may have; finish or leave one first",
     "server-full": "this server holds at most {most} rooms; try again later",
@@ -128,8 +130,11 @@ class RoomError(ValueError):
         params = self.params if self.cause is None else {"problem": words.explain(self.cause)}
         return words.gettext(f"error.{self.code}", **params)
 
-    def body(self, lang: str) -> dict[str, Any]:
-        """The JSON a client is answered with (a refusal passed on gives its own parameters)."""
+    def body(self, lang: str, sent: bool = True) -> dict[str, Any]:
+        """The JSON a client is answered with (a refusal passed on gives its own parameters); counted among
+        the refusals sent (:mod:`.metrics`) unless made ahead, ``sent=False``, to be sent many times."""
+        if sent:
+            REFUSALS.labels(self.code).inc()
         params = self.params if self.cause is None else \
             {k: v if isinstance(v, str | int | float | bool | list | None) else str(v) for k, v in self.cause.params.items()}
         return {"error": str(self), "code": self.code, "params": params, "message": self.said(lang)}

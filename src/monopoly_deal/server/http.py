@@ -27,6 +27,8 @@ from starlette.applications import Starlette
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from .metrics import HTTP_REFUSED
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -243,6 +245,8 @@ def _answer_429(why: str) -> bytes:
 
 
 #: The answers to an address over its refusals, and over its requests, written by the protocol itself.
+#: The paths of the health checks (app.py): answered without counting against any budget.
+HEALTH_CHECKS = (b"/healthz", b"/readyz")
 TOO_MANY_REFUSED = _answer_429("too many refused requests from your address: wait a few seconds")
 TOO_MANY_REQUESTS = _answer_429("too many requests from your address: wait a few seconds")
 
@@ -371,14 +375,17 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
 
         def on_headers_complete(self) -> None:
             self.head_done = True
-            host = self.limited
+            # health checks (a service manager's, a load balancer's) are cheap and never spend a budget
+            host = self.limited if self.url.partition(b"?")[0] not in HEALTH_CHECKS else None
             if host is not None:
                 now = time.monotonic()
                 if refused.left(host, now) < 1:
+                    HTTP_REFUSED.labels("refusals").inc()
                     self._too_many(TOO_MANY_REFUSED)
                     return
                 if requested.left(host, now) < 1:
                     refused.count(host)
+                    HTTP_REFUSED.labels("requests").inc()
                     self._too_many(TOO_MANY_REQUESTS)
                     return
                 requested.count(host)

@@ -25,24 +25,16 @@ import hashlib
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Connection,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
     delete,
     event,
     insert,
-    inspect,
     select,
     text,
     update,
@@ -50,50 +42,11 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from ..engine.game import RECORD_FORMAT, RECORD_VERSION
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class RoomRow(Base):
-    __tablename__ = "rooms"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    data: Mapped[str] = mapped_column(Text)          # options, seats, status, current game (JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    room_id: Mapped[str] = mapped_column(String(32), index=True)
-    seed: Mapped[int] = mapped_column(BigInteger)
-    edition: Mapped[str] = mapped_column(String(16))
-    rules: Mapped[str] = mapped_column(Text)         # JSON
-    players: Mapped[str] = mapped_column(Text)       # JSON list of names
-    finished: Mapped[bool] = mapped_column(Boolean, default=False)
-    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON, once finished
-    # The record version the game is played under (monopoly_deal.record); games stored before
-    # the column existed are version 1.
-    version: Mapped[int] = mapped_column(Integer, default=RECORD_VERSION, server_default="1")
-
-
-class TournamentRow(Base):
-    """A browser tournament (server/tournaments.py): its options, matches played and the next match (JSON)."""
-
-    __tablename__ = "tournaments"
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    data: Mapped[str] = mapped_column(Text)
-
-
-class ActionRow(Base):
-    __tablename__ = "actions"
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
-    index: Mapped[int] = mapped_column(Integer, primary_key=True)
-    action: Mapped[str] = mapped_column(String(200))
+from .metrics import ACTIONS_STORED, DATABASE_ERRORS, WRITE_SECONDS
+from .models import ActionRow, GameRow, RoomRow, TournamentRow
+from .schema import HEAD, prepare
 
 
 @dataclass(frozen=True)
@@ -129,6 +82,20 @@ def async_url(url: str) -> str:
         if url.startswith(plain):
             return driver + url[len(plain):]
     return url
+
+
+def shown_url(url: str) -> str:
+    """A database URL as people are shown it: no password, no driver name."""
+    shown = make_url(url).render_as_string(hide_password=True)
+    return shown.replace("+aiosqlite", "").replace("+psycopg", "")
+
+
+class WriteInterrupted(RuntimeError):
+    """A group commit stopped by something other than the database's own error; nothing of it is stored."""
+
+
+#: What a write that could not be made raises: the database's errors, the system's, an interrupted commit.
+STORE_ERRORS = (SQLAlchemyError, OSError, WriteInterrupted)
 
 
 class DatabaseInUse(RuntimeError):
@@ -172,6 +139,7 @@ class _AdvisoryLock:
 
     def __init__(self, connection: Any) -> None:
         self._connection = connection
+        self._asking = asyncio.Lock()     # one question at a time on its one connection
 
     @classmethod
     async def take(cls, engine: AsyncEngine) -> _AdvisoryLock:
@@ -182,6 +150,16 @@ class _AdvisoryLock:
                                 "stop it first, or give this one another --db")
         await connection.commit()
         return cls(connection)
+
+    async def held(self) -> bool:
+        """Whether this session still holds the lock (a restarted database server ends the session). Taking
+        it again succeeds only for its holder; the extra hold is given back at once."""
+        async with self._asking:
+            if not await self._connection.scalar(text("SELECT pg_try_advisory_lock(:key)"), {"key": self.KEY}):
+                return False
+            await self._connection.scalar(text("SELECT pg_advisory_unlock(:key)"), {"key": self.KEY})
+            await self._connection.commit()
+            return True
 
     async def release(self) -> None:
         await self._connection.close()     # the session ends, and its lock with it
@@ -194,6 +172,11 @@ class _Append:
     row: dict[str, Any]
     result: dict[str, Any] | None
     done: asyncio.Future[None]
+    rows: list[Row]
+
+
+#: A room's or a tournament's row, rewritten with an action in the same transaction: (table, id, data).
+Row = tuple[str, str, dict[str, Any]]
 
 
 class Store:
@@ -223,7 +206,11 @@ class Store:
         self._committer: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, url: str | None = None) -> Store:
+    async def open(cls, url: str | None = None, migrate: bool = False,
+                   announce: Callable[[str], Any] = lambda line: None) -> Store:
+        """The store of the database at ``url``, brought to the newest schema as :func:`.schema.prepare`
+        says (``migrate``: also a PostgreSQL database that needs it; ``announce`` hears what was done);
+        :class:`DatabaseInUse` if another server holds it, :class:`.schema.SchemaError` if it will not do."""
         url = async_url(url or default_url())
         lock: _FileLock | _AdvisoryLock | None = None
         if url.startswith("sqlite"):
@@ -235,10 +222,29 @@ class Store:
         else:
             engine = create_async_engine(url, pool_size=10, max_overflow=10)
             lock = await _AdvisoryLock.take(engine)
-        async with engine.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
-            await conn.run_sync(_add_version_column)
-        return cls(engine, lock)
+        store = cls(engine, lock)
+        try:
+            await prepare(engine, shown_url(url), migrate, announce)
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    async def readiness(self) -> str | None:
+        """Why this store cannot serve now (``None``: it can): the database answers within 2 s, this server
+        still holds it (its lock), and its schema is this release's (:data:`.schema.HEAD`)."""
+        try:
+            async with asyncio.timeout(2):
+                async with self.engine.connect() as conn:
+                    revision = await conn.scalar(text("SELECT version_num FROM alembic_version"))
+                if isinstance(self._lock, _AdvisoryLock) and not await self._lock.held():
+                    return "this server no longer holds the database's lock"
+        except (TimeoutError, SQLAlchemyError, OSError) as error:
+            DATABASE_ERRORS.labels("readiness").inc()
+            return f"the database does not answer ({type(error).__name__})"
+        if revision != HEAD:
+            return f"the database is at revision {revision}, this release needs {HEAD}"
+        return None
 
     async def close(self) -> None:
         if self._committer is not None:          # the actions accepted so far are written first
@@ -251,12 +257,18 @@ class Store:
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncSession]:
-        if self._turns is None:
-            async with self._sessions.begin() as session:
+        try:
+            async with self._turns or nullcontext(), self._sessions.begin() as session:
                 yield session
-            return
-        async with self._turns, self._sessions.begin() as session:
-            yield session
+        except SQLAlchemyError:
+            DATABASE_ERRORS.labels("transaction").inc()
+            raise
+
+    async def save_rows(self, rows: list[Row]) -> None:
+        """Rewrite rooms' and tournaments' rows together, in one transaction."""
+        async with self._turns or nullcontext(), self.engine.begin() as conn:
+            for row in rows:
+                await _rewrite(conn, row)
 
     async def save_room(self, room_id: str, data: dict[str, Any]) -> None:
         async with self._transaction() as s:
@@ -270,14 +282,17 @@ class Store:
             await s.flush()
             return row.id
 
-    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None) -> None:
-        """Store action number ``index``; with ``result``, the game ended with it (in the same transaction).
+    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None,
+                     rows: list[Row] | None = None) -> None:
+        """Store action number ``index``; with ``result``, the game ended with it; with ``rows``, the rooms'
+        and tournaments' rows that change with it (a time-out's count and record) — all in one transaction.
         Returns once it is committed. The hot path: the actions of every room that arrive while a commit
         is under way are written together in the next one (a group commit: plain SQL, no ORM session);
         with one transaction an action, each waiting its turn for SQLite's single writer, actions queued
         for up to 1.5 s at 500 games (``docs/web.md``, Speed)."""
         done = asyncio.get_running_loop().create_future()
-        self._appends.append(_Append({"game_id": game_id, "index": index, "action": action}, result, done))
+        self._appends.append(_Append({"game_id": game_id, "index": index, "action": action}, result, done,
+                                     rows or []))
         if self._committer is None or self._committer.done():
             self._committer = asyncio.create_task(self._commit_appends())
         await asyncio.shield(done)    # a caller that stops waiting does not take the others' commit with it
@@ -304,15 +319,24 @@ class Store:
             stopped, self._appends = [*group, *self._appends], []
             for one in stopped:
                 if not one.done.done():
-                    one.done.set_exception(RuntimeError("the database write was interrupted"))
+                    one.done.set_exception(WriteInterrupted("the database write was interrupted"))
 
     async def _write(self, group: list[_Append]) -> None:
-        async with self._turns or nullcontext(), self.engine.begin() as conn:
-            await conn.execute(insert(ActionRow), [one.row for one in group])
-            for one in group:
-                if one.result is not None:
-                    await conn.execute(update(GameRow).where(GameRow.id == one.row["game_id"])
-                                       .values(finished=True, result=json.dumps(one.result)))
+        database = self.engine.dialect.name
+        try:
+            async with self._turns or nullcontext(), self.engine.begin() as conn:
+                with WRITE_SECONDS.labels(database).time():
+                    await conn.execute(insert(ActionRow), [one.row for one in group])
+                    for one in group:
+                        if one.result is not None:
+                            await conn.execute(update(GameRow).where(GameRow.id == one.row["game_id"])
+                                               .values(finished=True, result=json.dumps(one.result)))
+                        for row in one.rows:
+                            await _rewrite(conn, row)
+        except SQLAlchemyError:
+            DATABASE_ERRORS.labels("append").inc()
+            raise
+        ACTIONS_STORED.labels(database).inc(len(group))
 
     async def game(self, game_id: int) -> StoredGame | None:
         async with self._transaction() as s:
@@ -369,10 +393,14 @@ class Store:
             return list((await s.scalars(query.order_by(GameRow.id))).all())
 
 
-def _add_version_column(conn: Connection) -> None:
-    """A database made before games had a version: its games are version 1."""
-    if "version" not in {c["name"] for c in inspect(conn).get_columns("games")}:
-        conn.execute(text("ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1"))
+async def _rewrite(conn: Any, row: Row) -> None:
+    """Rewrite a room's or a tournament's row (it exists: each is written when made)."""
+    table, key, data = row
+    if table == "rooms":
+        await conn.execute(update(RoomRow).where(RoomRow.id == key).values(data=json.dumps(data),
+                                                                           status=data["status"]))
+    else:
+        await conn.execute(update(TournamentRow).where(TournamentRow.id == key).values(data=json.dumps(data)))
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -43,7 +43,7 @@ from ..record import rules_for, start_game
 from ..tournament.clock import STAND_IN, safe_move
 from .botpool import BotPool, Search, searches
 from .errors import RoomError
-from .persistence import Store, StoredGame
+from .persistence import STORE_ERRORS, Row, Store, StoredGame
 from .protocol import Lang, RoomOptions, _first_problem, clean_name
 from .views import (
     SharedMessage,
@@ -85,6 +85,7 @@ class LobbyLimits:
     idle_game: float = 86400.0    # a game with no person connected and no move for this long closes
     keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
     sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
+    outage_check: float = 1.0     # while the database cannot be written, how often it is asked again
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
     bot_workers: int = 2          # processes for searching bots, shared round robin by every room (botpool.py)
     bot_seconds: float = 2.0      # the most one decision of a searching bot may take, whatever its options
@@ -129,8 +130,12 @@ class LobbyLimits:
 class MatchHook(Protocol):
     """What a tournament (server/tournaments.py) hears from the room of one of its matches."""
 
-    async def timed_out(self, seat: int, action: int) -> None:
-        """``seat`` ran out of time before action number ``action`` (R10.5); stored before the room moves on."""
+    def timed_out(self, seat: int, action: int) -> Row:
+        """``seat`` ran out of time before action number ``action`` (R10.5): noted, and the tournament's row to
+        store with what follows (the safe move, or the seat given to a stand-in) in one transaction."""
+
+    def forget_time_out(self) -> None:
+        """The last time-out was not stored after all (the database failed): as if it had not happened."""
 
     def game_over(self) -> None:
         """The game ended by its rules (sets, or the engine's turn limit); called with the room's lock held."""
@@ -203,7 +208,11 @@ class Unstored:
     async def new_game(self, room_id: str, seed: int, edition: str, rules: dict[str, Any], players: list[str]) -> int:
         return 0    # no stored game has id 0: its record and replay are not found
 
-    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None) -> None:
+    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None,
+                     rows: list[Row] | None = None) -> None:
+        pass
+
+    async def save_rows(self, rows: list[Row]) -> None:
         pass
 
     async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:
@@ -228,6 +237,7 @@ class Room:
         self.bots: dict[int, Bot] = {}
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
+        self._stored_summary: dict[str, Any] | None = None   # the summary shown while an action is stored
         self.owner: str | None = None          # the client that created it
         self.host: int | None = None           # the first seated person's seat: may remove others before the start
         self.invite = secrets.token_urlsafe(12) if options.private else None
@@ -244,7 +254,16 @@ class Room:
 
     # --- what the room is, for the lobby and the database -------------------
 
+    @property
+    def shown_status(self) -> str:
+        """The status everyone may see (:meth:`summary`): the stored one."""
+        return self.status if self._stored_summary is None else str(self._stored_summary["status"])
+
     def summary(self) -> dict[str, Any]:
+        """The room as everyone may see it: while an action is being stored, as it was before that action
+        (nobody hears of an action before it is stored, not even from the room's status)."""
+        if self._stored_summary is not None:
+            return self._stored_summary
         o = self.options
         return {"id": self.id, "name": o.name, "status": self.status, "players": o.players, "edition": o.edition,
                 "rules": self.rules.changed(), "clock": o.clock, "lang": o.lang, "private": o.private,
@@ -280,6 +299,9 @@ class Room:
 
     async def _save(self) -> None:
         await self.store.save_room(self.id, self.data())
+
+    def _row(self) -> Row:
+        return ("rooms", self.id, self.data())
 
     # --- seats --------------------------------------------------------------
 
@@ -473,6 +495,7 @@ class Room:
         for conn in self.connections:
             conn.sent = 0
         await self._save()
+        log.info("room %s: game %s started, %d players", self.id, self.game_id, o.players, extra=self._about())
 
     def _set_game(self, game: Game) -> None:
         self.game = game
@@ -559,27 +582,39 @@ class Room:
             raise RoomError("hint-thinking") from None
         return {"type": "hint", "action": str(action), "version": version}
 
-    async def _accept(self, action: Action) -> None:
+    async def _accept(self, action: Action, rows: list[Row] | None = None) -> None:
         """Apply a legal action and store it; the caller holds the lock and broadcasts only afterwards, so
         nobody hears of an action before it is stored. Should the store fail, the game is dealt again and
         replayed to where it was (rare, so no copy of the game is made for every action)."""
         game = self.game
         assert game is not None and self.game_id is not None
         index = len(game.history)
+        self._stored_summary = self.summary()
         self._apply(action)
         result = game.record()["result"] if game.over else None
         try:
-            await self.store.append(self.game_id, index, str(action), result)
+            await self.store.append(self.game_id, index, str(action), result, rows)
         except BaseException:
             self.status = "playing"
             self._replay(self._dealt_again(game, log=False), game.history[:index])
-            self._listed = None    # it may have been listed as finished meanwhile
             raise
+        finally:
+            self._stored_summary = None
         self._touch()
         if result is not None:
+            log.info("room %s: game %s over (%s)", self.id, self.game_id, result["reason"], extra=self._about())
             await self._save()
             if self.hook is not None:
                 self.hook.game_over()
+
+    def _about(self) -> dict[str, Any]:
+        """What a log line about this room says it is about (:mod:`.logs`)."""
+        return {"room": self.id, "game": self.game_id,
+                "version": len(self.game.history) if self.game is not None else None}
+
+    def after_outage(self) -> None:
+        """The database answers again: everyone hears so, and the clock and the bots go on."""
+        self._after_change()
 
     def _after_change(self) -> None:
         self._broadcast()
@@ -598,8 +633,10 @@ class Room:
     async def _run_bots(self) -> None:
         try:
             await self._bot_moves()
+        except STORE_ERRORS:   # the bots go on when the database answers again
+            self.lobby.cannot_save(self)
         except Exception:   # a bot's bug must not pass silently, nor take the server down
-            log.exception("room %s: a bot failed; the game waits", self.id)
+            log.exception("room %s: a bot failed; the game waits", self.id, extra=self._about())
 
     async def _bot_moves(self) -> None:
         """The bots' decisions, one at a time, each thought in the lobby's bot pool on a copy of the game
@@ -654,12 +691,18 @@ class Room:
         self._stop_clock()
         self._stretch = stretch
         self.deadline = now + (self._turn_left if game.decider == game.active else clock)
-        self._timer = asyncio.create_task(self._expire(stretch, self.deadline))
+        self._timer = asyncio.create_task(self._expire_unless_down(stretch, self.deadline))
 
     def _stop_clock(self) -> None:
         if self._timer is not None and self._timer is not asyncio.current_task():
             self._timer.cancel()
         self._timer, self.deadline = None, None
+
+    async def _expire_unless_down(self, stretch: tuple[int, int], deadline: float) -> None:
+        try:
+            await self._expire(stretch, deadline)
+        except STORE_ERRORS:   # the clock runs again when the database answers again
+            self.lobby.cannot_save(self)
 
     async def _expire(self, stretch: tuple[int, int], deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.time()))
@@ -673,20 +716,29 @@ class Room:
             seat = game.decider
             info = self.seats[seat]
             assert info is not None
-            if self.hook is not None:
-                await self.hook.timed_out(seat, len(game.history))
+            # The time-out is counted in the room (and recorded in its tournament) in the same transaction as
+            # what follows from it: the seat given to a stand-in, or the safe move made for it (R10.5).
+            before = (info.timeouts, info.kind, info.bot, self.bots.get(seat))
             info.timeouts += 1
-            if info.timeouts >= 2:
-                self._to_bot(seat)
-                await self._save()
-                self._notice("forfeit", {"player": info.name})
-            else:
-                action = safe_move(game)
-                names = list(game.names)
-                await self._save()
-                await self._accept(action)
-                self._notice("timeout", {"player": info.name, "notation": str(action)},
-                             lambda lang: {"action": translator(lang).action(action, names)})
+            tournament = [self.hook.timed_out(seat, len(game.history))] if self.hook is not None else []
+            try:
+                if info.timeouts >= 2:
+                    self._to_bot(seat)
+                    await self.store.save_rows([self._row(), *tournament])
+                    self._notice("forfeit", {"player": info.name})
+                else:
+                    action = safe_move(game)
+                    names = list(game.names)
+                    await self._accept(action, [self._row(), *tournament])
+                    self._notice("timeout", {"player": info.name, "notation": str(action)},
+                                 lambda lang: {"action": translator(lang).action(action, names)})
+            except BaseException:   # not stored: as if it had not timed out (the clock runs out again)
+                info.timeouts, info.kind, info.bot, bot = before
+                if bot is None:
+                    self.bots.pop(seat, None)
+                if self.hook is not None:
+                    self.hook.forget_time_out()
+                raise
         self._after_change()
 
     # --- sending ------------------------------------------------------------
@@ -716,6 +768,8 @@ class Room:
             words = translator(conn.lang)
             legal = [action_fields(game, a, words) for a in game.legal_actions()]
         log = self.messages[viewer]
+        if self.lobby.outage:
+            message["cannot_save"] = True
         message.update(game=view, legal=legal, version=len(game.history), game_id=self.game_id,
                        deadline=self.deadline, now=time.time(), log_reset=conn.sent == 0,
                        log=log_lines.lines(log, conn.sent, game.names, conn.lang))
@@ -737,9 +791,14 @@ class Room:
             message, conn.sent = made[key]
             conn.push(message)
 
-    def connect(self, conn: Connection) -> None:
+    async def connect(self, conn: Connection) -> None:
         """Let ``conn`` in and send it the state (it alone: the others have theirs). A seat is always let
-        in (one socket too many for it closes its oldest); a spectator only within the lobby's caps (503)."""
+        in (one socket too many for it closes its oldest); a spectator only within the lobby's caps (503).
+        It waits for an action being stored: the state it is sent is the stored one."""
+        async with self.lock:
+            self._let_in(conn)
+
+    def _let_in(self, conn: Connection) -> None:
         if conn.viewer is None:
             self.lobby.check_spectator(self, conn.client)
         else:
@@ -778,10 +837,13 @@ class Room:
                 task.cancel()
         self._timer = self._bot_task = None
 
-    def send_state(self, conn: Connection, from_start: bool = False) -> None:
-        if from_start:
-            conn.sent = 0
-        conn.push(self.state_for(conn))
+    async def send_state(self, conn: Connection, from_start: bool = False) -> None:
+        """Send ``conn`` the state again (from the log's start: in a new language), once any action being
+        stored is stored."""
+        async with self.lock:
+            if from_start:
+                conn.sent = 0
+            conn.push(self.state_for(conn))
 
 
 class Lobby:
@@ -799,11 +861,41 @@ class Lobby:
         self._started = time.time()
         self._sweeper: asyncio.Task[None] | None = None
         self.bot_pool = BotPool(self.limits.bot_workers)
+        self.outage = False                      # a write failed: the database is not answering
+        self._stalled: set[Room] = set()         # rooms whose bots or clock stopped on it
+        self._recovery: asyncio.Task[None] | None = None
+
+    # --- the database down ----------------------------------------------------
+
+    def cannot_save(self, room: Room | None = None) -> None:
+        """A write failed (``room``'s, if a room's bot or clock stopped on it): until the database answers
+        again, every page says so; then every stalled room goes on by itself."""
+        if room is not None:
+            self._stalled.add(room)
+        if not self.outage:
+            self.outage = True
+            log.error("the database cannot be written; games wait until it answers again")
+            for live in self._live():
+                live._broadcast()
+        if self._recovery is None or self._recovery.done():
+            self._recovery = asyncio.create_task(self._recover())
+
+    async def _recover(self) -> None:
+        while await self.store.readiness() is not None:
+            await asyncio.sleep(self.limits.outage_check)
+        self.outage = False
+        stalled, self._stalled = self._stalled, set()
+        log.warning("the database answers again; %d stalled room(s) go on", len(stalled))
+        for room in self._live():
+            if room in stalled:
+                room.after_outage()
+            else:
+                room._broadcast()
 
     # --- quotas -------------------------------------------------------------
 
     def _live(self) -> list[Room]:
-        return [r for r in self.rooms.values() if r.status in ("open", "playing")]
+        return [r for r in self.rooms.values() if r.shown_status in ("open", "playing")]
 
     def _add(self, room: Room) -> None:
         self.rooms[room.id] = room
@@ -902,7 +994,7 @@ class Lobby:
             if room.people_connected():
                 continue
             if (room.status in ("open", "finished") and idle > limits.idle_room) or idle > limits.idle_game:
-                log.info("room %s: closed after %.0f s with nobody connected", room.id, idle)
+                log.info("room %s: closed after %.0f s with nobody connected", room.id, idle, extra={"room": room.id})
                 await self.close_room(room)
         for room_id, data in await self.store.rooms(closed=True):
             if now - data.get("closed_at", self._started) > limits.keep_records:
@@ -951,7 +1043,8 @@ class Lobby:
                     room.resume(stored)
             except (ValueError, TypeError, KeyError, AttributeError) as error:
                 why = _first_problem(error) if isinstance(error, ValidationError) else f"{error!s:.200}"
-                log.warning("room %s: skipped, its stored data is not valid (%s)", room_id, why)
+                log.warning("room %s: skipped, its stored data is not valid (%s)", room_id, why,
+                            extra={"room": room_id})
                 continue
             self._add(room)
             resumed += room.status == "playing"

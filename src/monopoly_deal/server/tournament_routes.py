@@ -62,8 +62,8 @@ class NewTournament(_Strict):
                 raise ValueError(f"teams.{i}.name: two teams are named {t.name!r}")
             try:
                 Team(t.name, t.bot)   # the library's checks: no '=' or ',' in a name, a bot spec that exists
-            except Refusal:
-                raise                 # a bot spec refused: in its own words
+            except Refusal as error:  # a bot spec refused: in its own words, the team named for programs
+                raise Refusal(error.message_id, f"teams.{i}: {str(error).splitlines()[0]}", **error.params) from None
             except ValueError as error:
                 raise ValueError(f"teams.{i}: {str(error).splitlines()[0]}") from None
         return teams
@@ -163,7 +163,7 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
         if live is None:
             registry(request).lobby.get(room_id)
             return None
-        return live.room_match(room_id)
+        return await live.room_match(room_id)
 
 
 async def open_tournaments(app: FastAPI, lobby: Lobby) -> None:

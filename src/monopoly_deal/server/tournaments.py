@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Rules
+from ..engine import Game, Rules
 from ..sim import game_seed
 from ..tournament import (
     Limit,
@@ -46,7 +46,9 @@ from ..tournament import (
     asset_values,
     conclude,
     seat_by_dice,
+    time_out,
 )
+from .persistence import Row
 from .protocol import RoomOptions
 from .rooms import Lobby, Room, RoomError
 
@@ -114,6 +116,8 @@ class LiveTournament:
         self.played: list[dict[str, Any]] = []      # each match played: its room and representatives
         self.active_at = time.time()                 # the last change: a tournament left alone is removed in time
         self.next: NextMatch | None = self._prepare()
+        self.unverified: list[Any] = []     # stored matches that did not replay as stored: kept, reported
+        self.problems: list[str] = []
         self.lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = None
 
@@ -125,7 +129,8 @@ class LiveTournament:
     def status(self) -> str:
         if self.next is None:
             return "finished"
-        return "playing" if self.next.room is not None else "waiting"
+        # waiting: for a representative to be named (a match whose every representative is, is starting)
+        return "playing" if self.next.room is not None or all(self.next.reps) else "waiting"
 
     def _prepare(self) -> NextMatch | None:
         """The next match, bot teams' representatives named already; ``None`` when every match is played."""
@@ -139,16 +144,23 @@ class LiveTournament:
         return {"name": self.name, "clock": self.clock, "lang": self.lang,
                 "secrets": [self.organiser_hash, *self.team_hashes], "owner": self.owner,
                 "file": self.tournament.to_dict(), "played": self.played,
-                "next": self.next.to_dict() if self.next else None, "active_at": self.active_at}
+                "next": self.next.to_dict() if self.next else None, "active_at": self.active_at,
+                **({"unverified": self.unverified} if self.unverified else {})}
 
     @classmethod
     def from_data(cls, tournament_id: str, data: dict[str, Any], registry: Tournaments) -> LiveTournament:
         """A stored tournament; its matches are replayed and checked by the library (``ValueError`` if wrong)."""
-        live = cls(tournament_id, data["name"], Tournament.from_dict(data["file"]), data["clock"], data["lang"],
-                   list(data["secrets"]), data["owner"], registry)
-        live.played = list(data["played"])
+        tournament, left_out, problem = Tournament.verified(data["file"], f"tournament {tournament_id}")
+        live = cls(tournament_id, data["name"], tournament, data["clock"], data["lang"], list(data["secrets"]),
+                   data["owner"], registry)
+        live.played = list(data["played"])[:len(tournament.matches)]
         live.next = NextMatch.from_dict(data["next"]) if data["next"] else None
         live.active_at = data["active_at"]
+        live.unverified = list(data.get("unverified", [])) + left_out
+        if problem is not None:   # reported, kept, and the match played again; the rest stays as it was
+            log.warning("%s; that match is kept aside and played again", problem, extra={"tournament": tournament_id})
+            live.problems.append(str(problem))
+            live.next = live._prepare()
         return live
 
     async def _save(self) -> None:
@@ -193,8 +205,7 @@ class LiveTournament:
                 raise RoomError("no-match-waiting")
             self.next.reps[team] = Representative(name, bot)
             await self._save()
-            if all(self.next.reps):
-                await self._start()
+            await self._start_if_ready()
 
     # --- a match ----------------------------------------------------------------
 
@@ -202,6 +213,12 @@ class LiveTournament:
         """Match ``index``'s seating by dice (R10.2), and its dice, rolled on for any roll-off at the limit."""
         dice = MatchDice(self.options.match_seed(index))
         return seat_by_dice(len(self.options.teams), dice), dice
+
+    async def _start_if_ready(self) -> None:
+        """Start the next match when every team has its representative: at once where every team is a bot
+        team, else when the last person is named (the caller holds the lock)."""
+        if self.next is not None and self.next.room is None and all(self.next.reps):
+            await self._start()
 
     async def _start(self) -> None:
         """Open the match's room, seat the teams as the dice say and start it (the caller holds the lock)."""
@@ -227,6 +244,8 @@ class LiveTournament:
             await self.registry.lobby.close_room(room)
             raise
         self._arm_timer()
+        log.info("tournament %s: match %d started in room %s", self.id, index + 1, room.id,
+                 extra={"tournament": self.id, "match": index + 1, "room": room.id})
 
     def room(self) -> Room | None:
         """The room of the match being played, if it is open."""
@@ -256,15 +275,20 @@ class LiveTournament:
                     await self.finish()
                 except Exception:
                     log.exception("tournament %s: ending match %d at its limit failed; trying again",
-                                  self.id, len(self.tournament.matches) + 1)
+                                  self.id, len(self.tournament.matches) + 1, extra={"tournament": self.id})
                     await asyncio.sleep(1)
 
         self._timer = asyncio.create_task(at_limit())
 
-    async def timed_out(self, seat: int, action: int) -> None:
-        if self.next is not None:
-            self.next.timeouts.append(TimeOut(seat, action))
-            await self._save()
+    def timed_out(self, seat: int, action: int) -> Row:
+        assert self.next is not None
+        self.next.timeouts.append(TimeOut(seat, action))
+        self.active_at = time.time()
+        return ("tournaments", self.id, self.data())
+
+    def forget_time_out(self) -> None:
+        assert self.next is not None
+        self.next.timeouts.pop()
 
     def game_over(self) -> None:
         asyncio.ensure_future(self.finish())
@@ -284,6 +308,8 @@ class LiveTournament:
             index = len(self.tournament.matches)
             seating, dice = self._seating(index)
             self.tournament.add(conclude(index, seating, game, dice, self.next.timeouts))
+            log.info("tournament %s: match %d over", self.id, index + 1,
+                     extra={"tournament": self.id, "match": index + 1, "room": room.id})
             self.played.append({"room": self.next.room, "reps": [r.to_dict() if r else None for r in self.next.reps],
                                 "started": self.next.started})
             self.next = self._prepare()
@@ -291,22 +317,41 @@ class LiveTournament:
             if self._timer is not None and self._timer is not asyncio.current_task():
                 self._timer.cancel()
             self._timer = None
+            await self._start_if_ready()
 
     async def resume(self) -> None:
         """After a restart: the match being played gets its room back, and its clock runs on from the
         stored start; a match whose limit passed meanwhile, or that ended, is decided at once."""
         room = self.room()
         if room is None:
-            if self.next is not None and self.next.room is not None:   # its stored room did not load: play it again
-                log.warning("tournament %s: the room of match %d is gone; the match waits to be played again",
-                            self.id, len(self.tournament.matches) + 1)
-                self.next = self._prepare()
-                await self._save()
+            async with self.lock:
+                if self.next is not None and self.next.room is not None:   # its stored room did not load
+                    log.warning("tournament %s: the room of match %d is gone; the match waits to be played again",
+                                self.id, len(self.tournament.matches) + 1, extra={"tournament": self.id})
+                    self.next = self._prepare()
+                    await self._save()
+                await self._start_if_ready()   # bot teams only: stopped between two matches, it goes on
             return
         room.hook = self
+        self._forget_unmade_warnings(room)
         await self.finish()
         if self.status == "playing":
             self._arm_timer()
+
+    def _forget_unmade_warnings(self, room: Room) -> None:
+        """A warning whose safe move was never stored (a release before time-outs were stored with their move
+        could stop between the two) did not happen: the game resumes before it, and its clock runs again."""
+        game = room.game
+        if self.next is None or game is None:
+            return
+        kept: list[TimeOut] = []
+        for t in self.next.timeouts:
+            if t.action >= len(game.history) and time_out(kept, t.seat, t.action) == "warning":
+                log.warning("tournament %s: a time-out of seat %d whose safe move was not stored is forgotten",
+                            self.id, t.seat + 1, extra={"tournament": self.id})
+                continue
+            kept.append(t)
+        self.next.timeouts = kept
 
     def stop(self) -> None:
         if self._timer is not None:
@@ -341,14 +386,21 @@ class LiveTournament:
         return {"id": self.id, "name": self.name, "status": self.status, "edition": o.edition,
                 "rules": o.rules.changed(), "limit": o.limit.seconds, "clock": self.clock, "lang": self.lang,
                 "teams": [t.to_dict() for t in o.teams], "matches": o.matches, "schedule": matches,
-                "standings": [s.to_dict() for s in self.tournament.standings()], "now": time.time()}
+                "standings": [s.to_dict() for s in self.tournament.standings()], "now": time.time(),
+                **({"problems": self.problems} if self.problems else {})}
 
-    def room_match(self, room_id: str) -> dict[str, Any]:
+    async def room_match(self, room_id: str) -> dict[str, Any]:
         """What the room of a match shows beside its game: the tournament, the match, its clock and each
-        seat's asset value (public: banks and tables), or once it is over how it ended (seats in turn order)."""
-        index = next((i for i, p in enumerate(self.played) if p["room"] == room_id), len(self.played))
+        seat's asset value (public: banks and tables), or once it is over how it ended (seats in turn order);
+        read once an action being stored is stored."""
         room = self.registry.lobby.rooms.get(room_id)
-        game = room.game if room is not None else None
+        if room is None:
+            return self._match_bar(room_id, None)
+        async with room.lock:
+            return self._match_bar(room_id, room.game)
+
+    def _match_bar(self, room_id: str, game: Game | None) -> dict[str, Any]:
+        index = next((i for i, p in enumerate(self.played) if p["room"] == room_id), len(self.played))
         view: dict[str, Any] = {"tournament": self.id, "name": self.name, "match": index, "now": time.time(),
                                 "ends": None, "names": list(game.names) if game is not None else [],
                                 "assets": asset_values(game) if game is not None else []}
@@ -390,7 +442,9 @@ class Tournaments:
         hashes = [_hash(organiser)] + [_hash(team_secret(organiser, tournament_id, i)) for i in range(len(teams))]
         live = LiveTournament(tournament_id, name, Tournament(options), clock, lang, hashes, client, self)
         self.all[tournament_id] = live
-        await live._save()
+        async with live.lock:
+            await live._save()
+            await live._start_if_ready()    # every team a bot team: nobody is waited for
         return live, organiser
 
     def get(self, tournament_id: str) -> LiveTournament:
@@ -419,7 +473,8 @@ class Tournaments:
             try:
                 live = LiveTournament.from_data(tournament_id, data, self)
             except (ValueError, TypeError, KeyError) as error:
-                log.warning("tournament %s: skipped, its stored data is not valid (%.200s)", tournament_id, error)
+                log.warning("tournament %s: skipped, its stored data is not valid (%.200s)", tournament_id, error,
+                            extra={"tournament": tournament_id})
                 continue
             self.all[tournament_id] = live
             rooms = [p["room"] for p in live.played] + ([live.next.room] if live.next and live.next.room else [])

@@ -81,6 +81,16 @@ class Tournament:
     @classmethod
     def from_dict(cls, data: Any, source: str = "<tournament>") -> Tournament:
         """Check a parsed tournament file and replay every match; :class:`TournamentError` otherwise."""
+        tournament, _, problem = cls.verified(data, source)
+        if problem is not None:
+            raise problem
+        return tournament
+
+    @classmethod
+    def verified(cls, data: Any, source: str = "<tournament>") -> tuple[Tournament, list[Any], TournamentError | None]:
+        """The tournament of the file's matches that replay as stored, in order up to the first that does not;
+        the matches left out (as stored) and why the first of them was. :class:`TournamentError` if the file
+        itself (its format, version or options) is not a tournament's."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise TournamentError(f"{source}: not a tournament file (no \"format\": \"{FORMAT}\")", "not-this",
                                   path=source)
@@ -105,9 +115,9 @@ class Tournament:
             try:
                 tournament.add(replay_match(options, index, match))
             except MatchError as error:
-                raise TournamentError(f"{source}: matches[{index}]: {error}", path=source,
-                                      field=f"matches[{index}]") from None
-        return tournament
+                return tournament, matches[index:], TournamentError(f"{source}: matches[{index}]: {error}",
+                                                                    path=source, field=f"matches[{index}]")
+        return tournament, [], None
 
 
 def loads(text: str, source: str = "<tournament>") -> Tournament:

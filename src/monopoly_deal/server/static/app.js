@@ -31,7 +31,7 @@ const seed = query.has("seed") ? Number(query.get("seed")) : null;
 // Everything the page knows; changed only through store.update (store.js), which draws the page again.
 const store = createStore({
   room: null, game: null, legal: [], you: null, invite: null, log: [], notices: [], error: "",
-  selected: null, deadline: null, offset: 0, connected: false, bots: [], version: null,
+  selected: null, deadline: null, offset: 0, connected: false, cannotSave: false, bots: [], version: null,
   hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
   seatOpen: new Map(), rulesOpen: false,   // opponents' tables opened or closed by hand (else open while they are involved)
   lesson: null,   // a guided game's step: the coach's words and the move it asks for (lessons/)
@@ -115,7 +115,8 @@ function receive(message) {
   }
   if (message.type === "notice") { update((s) => ({ notices: [...s.notices, message] })); return; }
   if (message.type !== "state") return;
-  const change = { connected: true, room: message.room, you: message.you, invite: message.invite ?? null };
+  const change = { connected: true, room: message.room, you: message.you, invite: message.invite ?? null,
+    cannotSave: Boolean(message.cannot_save) };
   if (message.game) {
     if (message.version !== state.version) Object.assign(change, { selected: null, hint: null });
     if (state.game && !message.log_reset && message.log.length) play(effectOf(state.game, message.game));
@@ -288,6 +289,7 @@ function render() {
   const ctx = context();
   const parts = [];
   if (!state.connected) parts.push(el("p", { class: "notice", id: "lost", role: "status" }, words.t("lost")));
+  if (state.cannotSave) parts.push(el("p", { class: "notice", id: "cannot-save", role: "status" }, words.t("cannot-save")));
   parts.push(...(state.game ? gameParts(ctx) : [seats(ctx)]));
   parts.push(el("p", { class: "error", id: "error", role: "alert" }, state.error));
   const before = state.game && !state.replay ? measure(app) : null;
