@@ -228,7 +228,7 @@ def test_inheritor_card_seen_by_the_two_players_only(viewer: int | None, line: s
 def test_speeding_deal() -> None:
     """R1.3: Speeding Deal: two players each discard a card; the discarder picks (default)."""
     game = enhanced(hands={0: ["speeding-deal"], 1: ["1M", "2M"], 2: ["3M"]})
-    assert told(game, "speeding-deal P2 P3", "discard 2M") == [
+    assert told(game, "speeding-deal P2 P3", "discard 2M", "discard 3M") == [
         "P1 makes P2 and P3 discard a card each with Speeding Deal.",
         "P2 discards 2M.",
         "P3 discards 3M.",

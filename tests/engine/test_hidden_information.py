@@ -13,9 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from monopoly_deal.engine import Game
-from monopoly_deal.narrate import ENGLISH, Narrator, Words
+from monopoly_deal.narrate import ENGLISH, Narrator, Words, narrate
 
-from .helpers import EDITIONS, mid_game_states, play_out
+from .helpers import EDITIONS, mid_game_states, play_out, random_step
 
 PLAYERS = (2, 3, 4, 6)
 
@@ -229,3 +229,102 @@ def test_r5_7_the_words_are_the_same_whether_a_just_say_no_is_held() -> None:
         told.append(lines)
     assert told[0] == told[1]
     assert any("accept" in line or "pays" in line for line in told[0])
+
+
+SPEEDING_SCRIPT = ["accept", "discard 1M", "accept", "discard 5M"]
+
+
+def speeding_deal(one_type: bool) -> Game:
+    """P1 about to play Speeding Deal on P2, whose hand is all 1M or 1M and 2M, and P3."""
+    hands = {0: ["speeding-deal"], 1: ["1M", "1M" if one_type else "2M"], 2: ["5M", "3M"]}
+    return Game.from_position(3, "enhanced", hands=hands, rest="box")
+
+
+def test_r1_3_whether_a_speeding_deal_target_holds_one_card_type_is_not_public() -> None:
+    """R1.3: every Speeding Deal target with a card picks its discard, even from a hand of one card type;
+    two deals that differ only in whether P2's hand is all one type look the same to everyone else."""
+    traces = []
+    for one_type in (True, False):
+        game = speeding_deal(one_type)
+        game.apply("speeding-deal P2 P3")
+        traces.append(public_trace(game, SPEEDING_SCRIPT, holder=1))
+        assert [game.card_key(c) for c in game.hands[1]] == ["1M" if one_type else "2M"]
+    assert traces[0] == traces[1]
+
+
+def test_r1_3_version_2_did_not_ask_a_target_of_one_card_type() -> None:
+    """Records of versions 1 and 2 replay with ``skip_forced_discard``: P2, all 1M, loses one unasked."""
+    game = speeding_deal(one_type=True)
+    game.skip_forced_discard = True
+    for action in ["speeding-deal P2 P3", "accept", "accept"]:
+        game.apply(action)
+    assert game.decision_info()["type"] == "speeding-discard" and game.decider == 2
+    assert len(game.hands[1]) == 1 and game.record()["version"] == 2
+
+
+# --- R3.6: which card a player puts back under the draw pile is theirs alone to know ------------
+#
+# Two worlds of one game differ only in that private choice, then play on by the same actions. Nobody
+# else may tell them apart for as long as the card stays out of their sight.
+
+def private_choice_worlds(players: int, edition: str, seed: int, log: bool = True,
+                          steps: int = 150) -> Iterator[tuple[Game, Game, int]]:
+    """Two worlds of a random game that differ in a private choice: at its first put-back with a choice
+    (R3.6, under the draw pile) one puts back the first card offered, the other the second; then both
+    take the same random actions, each legal in both, for at most ``steps`` actions. Yields both worlds
+    and the seat that chose, after the choice and after every later action, while the difference is
+    that seat's alone: every other hand holds the same cards in both (Inheritor, or the pile's bottom
+    drawn, would show it to someone; they end the walk)."""
+    rng = random.Random(seed)
+    game = Game(players, edition, seed=seed, log=log)
+    while not game.over and not (game.decision_info()["type"] == "put-back" and len(game.legal_actions()) > 1):
+        random_step(game, rng)
+    if game.over:
+        return
+    owner, (first, second) = game.decider, game.legal_actions()[:2]
+    a, b = game.clone(), game.clone()
+    a.apply(first)
+    b.apply(second)
+    for _ in range(steps):
+        if any(hand_of(a, q) != hand_of(b, q) for q in range(players) if q != owner):
+            return
+        yield a, b, owner
+        both = [action for action in a.legal_actions() if action in set(b.legal_actions())]
+        if a.over or not both:
+            return
+        action = both[rng.randrange(len(both))]
+        a.apply(action)
+        b.apply(action)
+
+
+def hand_of(game: Game, seat: int) -> list[str]:
+    return sorted(map(game.card_key, game.hands[seat]))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r3_6_a_card_put_back_is_known_to_its_own_seat_alone(edition: str) -> None:
+    """R3.6: two worlds that differ only in which card one seat put back under the draw pile, playing on
+    by the same actions, look the same to every other seat: views, pending decisions, the actions as
+    that seat may know them (``Game.seen_action``) and the words of the game. The seat that chose sees
+    its choice (the counter-test: the worlds really differ)."""
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(3):
+            fork, last = -1, None
+            for a, b, owner in private_choice_worlds(players, edition, seed):
+                if last is None:
+                    fork = len(a.history) - 1
+                assert a.decision_info() == b.decision_info()
+                for p in range(players):
+                    seen = [[g.seen_action(i, p) for i in range(len(g.history))] for g in (a, b)]
+                    if p == owner:
+                        assert seen[0][fork] != seen[1][fork]
+                        continue
+                    assert a.view(p) == b.view(p)
+                    assert seen[0] == seen[1]
+                    checked += 1
+                last = a.clone(), b.clone(), owner
+            if last is not None:
+                a, b, owner = last
+                assert all(narrate(a, p) == narrate(b, p) for p in range(players) if p != owner)
+    assert checked > 300

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from monopoly_deal.engine import Action, Game, Rules
-from monopoly_deal.engine.game import PLAYS_PER_TURN, RESPONDING
+from monopoly_deal.engine.game import PLAYS_PER_TURN, RECORD_VERSION, RESPONDING
 
 from .helpers import EDITIONS
 
@@ -53,10 +53,13 @@ def test_quick_accept_plays_the_same_games(edition: str, players: int) -> None:
     assert asked_seen > 0, "the full games must hold forced accepts that the quick ones skip"
 
 
-def test_quick_accept_records_are_version_1_and_asked_ones_version_2() -> None:
+def test_quick_accept_records_are_version_1_and_asked_ones_the_current_version() -> None:
     game = Game(2, seed=3, quick_accept=True)
     assert game.record()["version"] == 1 and game.clone().quick and game.restart().quick
-    assert Game(2, seed=3).record()["version"] == 2
+    assert Game(2, seed=3).record()["version"] == RECORD_VERSION == 3
+    version_2 = Game(2, seed=3, skip_forced_discard=True)
+    assert version_2.record()["version"] == 2
+    assert version_2.clone().skip_forced_discard and version_2.restart().skip_forced_discard
 
 
 def test_a_determinized_sample_answers_quickly_and_the_real_game_is_unchanged() -> None:

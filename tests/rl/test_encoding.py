@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from monopoly_deal.engine import Game, Rules
+from monopoly_deal.rl.core import Table, render_text
 from monopoly_deal.rl.encoding import ObservationEncoder, action_mask, action_space, legal_ids
 
 from ..engine.helpers import EDITIONS, random_step
@@ -17,6 +18,7 @@ from ..engine.test_hidden_information import (
     answer_deal,
     exchange_with_draw,
     permute_other_hands,
+    private_choice_worlds,
 )
 
 
@@ -115,6 +117,49 @@ def test_r5_7_two_deals_differing_in_a_just_say_no_look_the_same(case: str) -> N
             trace += [encoder.encode(game, p) for p in range(3) if p != holder]
         traces.append(trace)
     assert all(np.array_equal(a, b) for a, b in zip(*traces, strict=True))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_r3_6_another_seats_put_back_never_changes_an_observation(edition: str) -> None:
+    """R3.6: two worlds that differ only in which card one seat put back under the draw pile, playing on
+    by the same actions, give every other seat the same observation and action mask (as PettingZoo and
+    Gymnasium hand them out) and the same ``render()`` text, at every step."""
+    checked = 0
+    for players in (2, 3, 5):
+        for seed in range(3):
+            tables = Table(players, edition), Table(players, edition)
+            for a, b, owner in private_choice_worlds(players, edition, seed, log=False):
+                for p in range(players):
+                    if p == owner:
+                        continue
+                    seen = [table.observe(game, p) for table, game in zip(tables, (a, b), strict=True)]
+                    assert np.array_equal(seen[0]["observation"], seen[1]["observation"])
+                    assert np.array_equal(seen[0]["action_mask"], seen[1]["action_mask"])
+                    assert render_text(a, p) == render_text(b, p)
+                    checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("putback", ["bottom", "discard"])
+def test_r3_6_a_seat_sees_its_own_put_back_the_others_that_one_was_made(putback: str) -> None:
+    """The counter-test: the card P1 puts back under the draw pile is in P1's latest action, in its
+    observation and its ``render()`` text; P2's name a discard without its card, whichever seat the
+    encoder saw first. Put on the discard pile instead (``putback=discard``), the card is public."""
+    game = Game.from_position(2, rules=Rules(putback=putback),
+                              hands={0: ["1M", "2M", "3M", "4M", "5M", "pass-go", "birthday", "house"]})
+    game.apply("end")
+    game.apply("discard 5M")
+    encoder = ObservationEncoder(2)
+    history = encoder.feature("history")
+
+    def latest(seat: int) -> float:
+        """What the newest history entry of ``seat``'s observation holds: 1 each for present, verb, card."""
+        return float(encoder.encode(game, seat)[history.offset:history.offset + history.size].reshape(history.shape)[0].sum())
+
+    private = putback == "bottom"
+    assert [latest(1), latest(0), latest(1)] == ([2.0, 3.0, 2.0] if private else [3.0, 3.0, 3.0])
+    assert "last action: discard 5M\n" in render_text(game, 0)
+    assert f"last action: {'discard' if private else 'discard 5M'}\n" in render_text(game, 1)
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -16,8 +16,10 @@ pyspiel = pytest.importorskip("pyspiel")  # OpenSpiel is optional: the imports b
 from open_spiel.python.algorithms import ismcts, mcts
 
 from monopoly_deal.rl import openspiel
-from monopoly_deal.rl.encoding import ObservationEncoder
+from monopoly_deal.rl.encoding import ObservationEncoder, action_space
 from monopoly_deal.rl.openspiel import SHORT_NAME, MonopolyDealGame
+
+from ..engine.test_hidden_information import private_choice_worlds
 
 
 def load(**params: object) -> pyspiel.Game:
@@ -111,6 +113,31 @@ def test_information_state_is_perfect_recall_of_what_the_seat_saw() -> None:
     seen = last.information_state_string(0)
     assert f"hand: {' '.join(sorted(map(game.card_key, game.hands[0])))}" in seen
     assert last.information_state_string(1) != seen
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 2), (4, 1)])
+def test_r3_6_another_seats_put_back_never_changes_an_information_state(players: int, seed: int) -> None:
+    """R3.6: two worlds that differ only in which card one seat put back under the draw pile, playing on
+    by the same actions, give every other seat the same information state and observation, as strings
+    and as tensors, at every step; the seat that chose recalls its card."""
+    game, space = load(players=players, seed=seed), action_space(players)
+    states = game.new_initial_state(), game.new_initial_state()
+    checked = 0
+    for a, b, owner in private_choice_worlds(players, "base", seed, log=False, steps=60):
+        for state, world in zip(states, (a, b), strict=True):
+            for action in world.history[len(state.history()):]:
+                state.apply_action(space.id(action))
+        assert states[0].information_state_string(owner) != states[1].information_state_string(owner)
+        for p in range(players):
+            if p == owner:
+                continue
+            first, second = states
+            assert first.information_state_string(p) == second.information_state_string(p)
+            assert first.information_state_tensor(p) == second.information_state_tensor(p)
+            assert first.observation_string(p) == second.observation_string(p)
+            assert first.observation_tensor(p) == second.observation_tensor(p)
+            checked += 1
+    assert checked > 50
 
 
 def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_again() -> None:

@@ -17,6 +17,8 @@ from websockets.sync.client import connect
 from monopoly_deal.server.persistence import Store
 from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Connection, Lobby, LobbyLimits, Room
+from monopoly_deal.server.tournaments import LiveTournament, Tournaments
+from monopoly_deal.tournament import Team
 
 
 def _no_socket(code: int, reason: str) -> None:
@@ -46,6 +48,19 @@ class RecordingClient(Connection):
 async def new_lobby(**limits: Any) -> Lobby:
     return Lobby(await Store.open("sqlite+aiosqlite://"),
                  LobbyLimits(**{"bot_delay": 0, "bot_answer": 0, "allow_seed": True, **limits}))
+
+
+async def match_in_progress(lobby: Lobby, matches: int = 1, limit: float = 5.0, clock: float | None = None
+                            ) -> tuple[Tournaments, LiveTournament, Room]:
+    """A tournament of two people's teams (Ann for A, Bob for B) with its first match being played."""
+    registry = Tournaments(lobby)
+    live, organiser = await registry.create("Cup", [Team("A"), Team("B")], matches, limit, clock, "base", {}, "en",
+                                            seed=4, client=None)
+    await live.name_representative(organiser, 0, "Ann", None)
+    await live.name_representative(organiser, 1, "Bob", None)
+    room = live.room()
+    assert room is not None and room.game is not None and live.next is not None
+    return registry, live, room
 
 
 async def seated_room(lobby: Lobby, humans: int, bots: int, **options: Any) -> tuple[Room, list[str]]:

@@ -419,3 +419,36 @@ def test_mdeal_serve_allowed_hosts_names_the_public_host(tmp_path: Path) -> None
         assert httpx.get(url, timeout=10).status_code == 400     # Host: 127.0.0.1:port is not the public name
     finally:
         server.stop()
+
+
+def test_the_documented_access_log_never_holds_a_query() -> None:
+    """A WebSocket's URL carries its seat's token: the documented nginx log names the path only."""
+    site = (REPO / "docs/deploy/nginx.conf").read_text()
+    formats = dict(re.findall(r"log_format (\w+) ((?:'[^']*'\s*)+);", site))
+    logs = re.findall(r"^\s*access_log\s+(\S+)(?:\s+(\w+))?;", site, flags=re.MULTILINE)
+    assert logs and all(name in formats for where, name in logs if where != "off")
+    for name, written in formats.items():
+        assert not re.search(r"\$(request|request_uri|args|query_string|arg_\w+)\b", written), name
+        assert "$uri" in written
+
+
+def test_a_request_head_is_limited_to_what_the_docs_say(server: GuardedServer) -> None:
+    """16 KiB of head (its blank line included), the body not counted with it."""
+    limits = HttpLimits()
+    for size, accepted in ((limits.max_head_bytes - 1024, True), (limits.max_head_bytes + 1024, False)):
+        with server.raw() as sender:
+            head = b"GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            pads = (size - len(head) - 2) // 1024
+            head += b"".join(b"X-Pad-%03d: %s\r\n" % (i, b"x" * 1010) for i in range(pads)) + b"\r\n"
+            sender.sendall(head)
+            answer = sender.recv(200)
+            assert answer.startswith(b"HTTP/1.1 200") is accepted, (size, answer[:60])
+
+
+def test_the_openapi_schema_declares_the_refusals(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            declared = set(operation["responses"])
+            assert {"400", "403", "404", "409", "413", "429", "503"} <= declared, (method, path)
+    assert set(schema["components"]["schemas"]["RefusalBody"]["properties"]) == {"error", "code", "params", "message"}

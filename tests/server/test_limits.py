@@ -29,7 +29,7 @@ from monopoly_deal.server.rooms import Lobby, Room, RoomError
 
 from .helpers import RecordingClient, new_lobby, stored_rooms
 from .test_api import client_for, join, new_room, state
-from .test_restart import POSTGRES, databases
+from .test_restart import POSTGRES, clean_postgres, databases
 
 # --- 1. room options -------------------------------------------------------------------------------
 
@@ -399,6 +399,8 @@ async def test_the_host_passes_to_the_next_person_when_the_host_leaves() -> None
 @pytest.mark.parametrize("database", databases())
 async def test_a_second_store_on_one_database_is_refused_until_the_first_closes(database: str, tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.sqlite3'}" if database == "sqlite" else str(POSTGRES)
+    if database == "postgres":
+        clean_postgres(url)
     first = await Store.open(url)
     with pytest.raises(DatabaseInUse, match="another server is using the database"):
         await Store.open(url)

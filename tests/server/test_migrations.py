@@ -26,7 +26,7 @@ from monopoly_deal.server.persistence import Store, async_url
 from monopoly_deal.server.rooms import LobbyLimits
 from monopoly_deal.server.schema import HEAD, SchemaError, check, read_state
 
-from .test_restart import POSTGRES
+from .test_restart import POSTGRES, clean_postgres
 
 DATA = Path(__file__).parents[1] / "data"
 EXPECTED = json.loads((DATA / "server-2026-12.json").read_text(encoding="utf-8"))
@@ -74,10 +74,9 @@ def sqlite_copy(tmp_path: Path) -> tuple[str, float]:
 def postgres_copy(url: str) -> float:
     """The release's database on PostgreSQL: its tables made as that release made them (``create_all``, no
     revision), every row of the SQLite file copied in, clocks moved on."""
+    clean_postgres(url)
     engine = create_engine(async_url(url))
     with engine.begin() as db:
-        db.execute(text("DROP TABLE IF EXISTS alembic_version"))
-        Base.metadata.drop_all(db)
         Base.metadata.create_all(db)
     source = sqlite3.connect(DATA / "server-2026-12.sqlite3")
     by = 0.0
@@ -176,11 +175,7 @@ def test_the_models_and_the_migrations_agree(database: str, tmp_path: Path) -> N
     """Alembic's ``check`` on a database made by the migrations alone: no difference from the models."""
     url = async_url(f"sqlite:///{tmp_path / 'new.sqlite3'}" if database == "sqlite" else str(POSTGRES))
     if database == "postgres":
-        engine = create_engine(url)
-        with engine.begin() as db:
-            db.execute(text("DROP TABLE IF EXISTS alembic_version"))
-            Base.metadata.drop_all(db)
-        engine.dispose()
+        clean_postgres(url)
     asyncio.run(_open_and_close(url, migrate=False))
 
     async def checked() -> None:

@@ -32,13 +32,16 @@ def my_turn(ws: Any) -> dict[str, Any]:
 
 
 def clean_postgres(url: str) -> None:
-    from sqlalchemy import create_engine
+    """The shared test database emptied: every table, and the revision (the next store starts it anew)."""
+    from sqlalchemy import create_engine, text
 
     from monopoly_deal.server.models import Base
     from monopoly_deal.server.persistence import async_url
 
     engine = create_engine(async_url(url))
-    Base.metadata.drop_all(engine)
+    with engine.begin() as db:
+        db.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        Base.metadata.drop_all(db)
     engine.dispose()
 
 

@@ -14,11 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from monopoly_deal.server import create_app, tournaments
-from monopoly_deal.server.rooms import LobbyLimits, Room
+from monopoly_deal.server.protocol import RoomOptions
+from monopoly_deal.server.rooms import LobbyLimits, Room, RoomError, client_key
 from monopoly_deal.server.tournaments import Tournaments
 from monopoly_deal.tournament import Team, Tournament
 
-from .helpers import Server, new_lobby
+from .helpers import Server, match_in_progress, new_lobby
 
 CUP = {"name": "Cup", "teams": [{"name": "Ann's"}, {"name": "Robo", "bot": "random"}, {"name": "Bee"}], "matches": 2}
 
@@ -224,3 +225,67 @@ def test_a_tournament_of_bot_teams_starts_at_once_and_plays_through(client: Test
         time.sleep(0.05)
     assert len(public["schedule"]) == 2 and sum(s["matches"] for s in public["standings"]) == 4
     assert {m["room"] for m in public["schedule"]} >= rooms and len({m["room"] for m in public["schedule"]}) == 2
+
+
+def test_R10_5_a_person_who_leaves_a_match_forfeits_it_and_the_file_says_so() -> None:
+    """Leaving a match's room hands the seat to a stand-in and forfeits the match for the team (R10.5), as a
+    second time-out does: the stand-in's win is no win for it."""
+    async def play() -> tuple[Tournament, int]:
+        lobby = await new_lobby()
+        registry, live, room = await match_in_progress(lobby)
+        assert live.next is not None
+        token = live.next.tokens[0]
+        assert token is not None
+        seat = room.seat_of(token)
+        await room.leave(token)
+        assert room.seats[seat].kind == "bot"            # type: ignore[union-attr]
+        stored = dict(await lobby.store.tournaments())[live.id]
+        assert stored["next"]["left"] == [[seat, len(room.game.history)]]    # type: ignore[union-attr]
+        live.next.started = time.time() - 10               # the limit passes
+        await live.finish()
+        registry.close()
+        await lobby.close()
+        return live.tournament, seat
+
+    tournament, seat = asyncio.run(play())
+    match = tournament.matches[0]
+    team = match.seating.order[seat]
+    assert match.forfeits == {team} and match.points(2)[team] == 0
+    assert Tournament.from_dict(tournament.to_dict()).matches == tournament.matches   # the file replays
+
+
+def test_issue_30_item_6_quotas_names_reserve_and_a_played_match_room() -> None:
+    """A tournament's name of any accepted length makes its match rooms; match rooms leave the newcomers'
+    reserve alone; a played match room is never dealt again, after a restart too; a tournament that never
+    starts expires after a day; an IPv6 /64 is one client."""
+    async def play() -> None:
+        lobby = await new_lobby(max_rooms=4, room_reserve=2)
+        registry = Tournaments(lobby)
+        live, organiser = await registry.create("x" * 40, [Team("A"), Team("B", "random")], 2, 5.0, None, "base",
+                                                {}, "en", seed=4, client=None)
+        await live.name_representative(organiser, 0, "Ann", None)
+        room = live.room()
+        assert room is not None and live.next is not None and room.options.name == "x" * 36 + " · 1"
+        token = live.next.tokens[0]
+        assert token is not None
+        await (await lobby.create(RoomOptions(), client="one")).join("Cy")   # the shared rooms are full now
+        with pytest.raises(RoomError, match="at most 4 rooms"):       # a match does not take the reserve
+            await lobby.create(RoomOptions(name="match"), reserve=False)
+        await lobby.create(RoomOptions(), client="newcomer")          # a newcomer still gets in
+        live.next.started = time.time() - 10
+        await live.finish()
+        room.hook, room.match_room = None, False                      # as after a restart
+        again = Tournaments(lobby)
+        await again.load()
+        with pytest.raises(RoomError, match="a tournament match is played once"):
+            await room.again(token)
+        waiting, _ = await registry.create("Later", [Team("A"), Team("B")], 1, 5.0, None, "base", {}, "en",
+                                           seed=5, client="two")
+        await registry.sweep(time.time() + lobby.limits.idle_game + 1)
+        assert waiting.id not in registry.all and live.id in registry.all
+        registry.close()
+        again.close()
+        await lobby.close()
+
+    asyncio.run(play())
+    assert client_key("2001:db8:1:2::5") == client_key("2001:db8:1:2:ffff::9") != client_key("2001:db8:1:3::5")

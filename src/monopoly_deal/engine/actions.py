@@ -42,6 +42,9 @@ The verbs (``{}`` a card key, ``G`` a group, ``C`` a colour, ``P`` a player):
 ``place G`` / ``place bank``    put a received house or hotel (R8.6)
 ``discard {}``                  put back a card over 7 (R3.6) or a Speeding Deal discard
 ==============================  ==============================================
+
+``discard`` without a card is no action to take: it is how another seat's card
+put back under the draw pile reads to everyone else (``Game.seen_action``).
 """
 
 from __future__ import annotations
@@ -117,6 +120,8 @@ def format_action(a: Action) -> str:
     """The notation of ``a`` (see the module docstring)."""
     v = a.verb
     if v in (END, ACCEPT, NO, "pass-go", "birthday"):
+        return v
+    if v == DISCARD and a.card < 0:  # a card put back under the draw pile, as the other seats know it
         return v
     if v in (BANK, DISCARD):
         return f"{v} {TYPES[a.card].key}"

@@ -30,6 +30,15 @@ games once the forced ``accept`` actions are left out, and its records say so
 then merged a colour's unfilled groups whenever a card left one, which R6.2
 does not allow (cards never change group by themselves).
 
+A Speeding Deal target picks its discard even from a hand of one card type,
+so whether it is asked says nothing about its hand (R1.3).
+``skip_forced_discard=True`` replays records of versions 1 and 2, made when
+such a target was not asked and lost a card at random.
+
+A card put back under the draw pile (R3.6) is a private choice: the history
+holds it, but :meth:`Game.seen_action` shows it to the other seats without
+its card, as the game's words do ("puts a card at the bottom of the draw pile").
+
 Free re-arranging (``move``, ``swap``) is bounded: at most
 ``Rules.max_rearrangements`` per turn (0: no limit), so a turn always ends.
 """
@@ -92,8 +101,10 @@ DECISIONS: Final = ("play", "give", "take", "swap", "respond", "pay", "place", "
 RECORD_FORMAT: Final = "monopoly-deal-record"
 # Version 2: every target is asked (``accept`` actions in the record), free re-arranging has a
 # per-turn cap and groups never merge by themselves (R6.2); version 1 records replay with
-# quick_accept, merge_groups and without the cap.
-RECORD_VERSION: Final = 2
+# quick_accept, merge_groups and without the cap. Version 3: a Speeding Deal target is asked for
+# its discard also when its hand holds one card type (R1.3); versions 1 and 2 replay with
+# skip_forced_discard.
+RECORD_VERSION: Final = 3
 MAX_PLAYERS: Final = 10
 HAND_LIMIT: Final = 7
 PLAYS_PER_TURN: Final = 3
@@ -233,6 +244,11 @@ class Group:
     def copy(self) -> Group:
         return Group(self.cards[:], self.house, self.hotel)
 
+    def __reduce__(self) -> tuple[type[Group], tuple[list[int], int, int]]:
+        # pickle and copy.deepcopy make a bare object and then fill it in; compiled (mypyc), making
+        # one runs __init__, which needs the cards: rebuild a group by calling it with them instead.
+        return Group, (self.cards, self.house, self.hotel)
+
     def __repr__(self) -> str:
         return f"Group({self.cards}, house={self.house}, hotel={self.hotel})"
 
@@ -252,6 +268,9 @@ class Game:
             no Just Say No: only for games nobody watches, and for version-1 records.
         merge_groups: version-1 group rules, only to replay version-1 records: when a card
             leaves a group, the unfilled groups of its colour merge (R6.2 forbids it).
+        skip_forced_discard: version-1 and version-2 Speeding Deal, only to replay their records:
+            a target whose hand holds one card type is not asked, and loses a card of it at random.
+            Not asking tells everyone that the hand is all one type (R1.3 asks every target).
 
     At every moment one seat, :attr:`decider`, owes one decision of kind
     :attr:`decision`. :meth:`legal_actions` lists its options and
@@ -309,10 +328,12 @@ class Game:
         "p_to",
         "players",
         "plays",
+        "private",
         "quick",
         "result",
         "rules",
         "seed",
+        "skip_forced_discard",
         "swap",
         "turn",
         "winner",
@@ -347,6 +368,7 @@ class Game:
         *,
         quick_accept: bool = False,
         merge_groups: bool = False,
+        skip_forced_discard: bool = False,
         _copy: Game | None = None,
     ) -> None:
         if _copy is not None:  # clone(): compiled classes have no cheap bare __new__
@@ -371,6 +393,7 @@ class Game:
         self.seed = seed
         self.quick = quick_accept
         self.merging = merge_groups
+        self.skip_forced_discard = skip_forced_discard
         self.moves = 0  # free re-arrangements this turn
         self.deck = _deck(edition, self.rules.decks or decks_for(players), self.rules.values)
         self._ct = self.deck.cards
@@ -397,6 +420,10 @@ class Game:
         self._clear_attack()
         self.swap: tuple[int, int, int, int] | None = None
         self.history: list[Action] = []
+        # The actions of the history that only the seat who took them may see in full, in order, as
+        # (place in the history, seat): a card put back under the draw pile (R3.6). Only ever replaced,
+        # never changed, so clones share it.
+        self.private: tuple[tuple[int, int], ...] = ()
         self._legal: tuple[Action, ...] | None = None
         self._others = [self._rotation(p) for p in range(players)]
         self._static = _static_actions(players, self._others)
@@ -680,7 +707,8 @@ class Game:
 
     def _copy_from(self, s: Game) -> None:
         self.rules, self.edition, self.players, self.names, self.seed = s.rules, s.edition, s.players, s.names, s.seed
-        self.quick, self.merging, self.moves = s.quick, s.merging, s.moves
+        self.quick, self.merging, self.skip_forced_discard = s.quick, s.merging, s.skip_forced_discard
+        self.moves = s.moves
         self.deck, self._ct, self._value, self._rng = s.deck, s._ct, s._value, s._rng
         self.order, self._pos, self.turn, self.active, self.plays = s.order, s._pos, s.turn, s.active, s.plays
         self.decision, self.decider, self.winner, self.result = s.decision, s.decider, s.winner, s.result
@@ -705,12 +733,13 @@ class Game:
         self.p_buildings = s.p_buildings[:]
         self.p_paid = s.p_paid[:]
         self.history = s.history[:]
+        self.private = s.private
         self.events = None if s.events is None else s.events[:]
 
     def restart(self, log: bool = True) -> Game:
-        """This game at its start again: the same seed, rules, names and answer mode (to replay its history)."""
+        """This game at its start again: the same seed, rules, names and record version (to replay its history)."""
         return Game(self.players, self.edition, self.rules, self.seed, self.names, log, quick_accept=self.quick,
-                    merge_groups=self.merging)
+                    merge_groups=self.merging, skip_forced_discard=self.skip_forced_discard)
 
     def card_key(self, card: int) -> str:
         """The notation key of physical card ``card``."""
@@ -879,7 +908,29 @@ class Game:
         """The game record: replaying its actions from its seed gives this exact game."""
         return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
                            self.winner if self.winner >= 0 else None, self.result or None, self.turn,
-                           1 if self.quick or self.merging else RECORD_VERSION)
+                           1 if self.quick or self.merging else 2 if self.skip_forced_discard else RECORD_VERSION)
+
+    def seen_action(self, index: int, seat: int) -> Action:
+        """``history[index]`` as ``seat`` may know it: the action itself, unless another seat took it
+        in private (:attr:`private`); then :meth:`public_action`.
+
+        >>> game = Game.from_position(2, hands={0: ["1M", "2M", "3M", "4M", "5M", "pass-go", "birthday", "house"]})
+        >>> game.apply("end"); game.apply("discard 5M")
+        >>> str(game.seen_action(1, 0)), str(game.seen_action(1, 1))
+        ('discard 5M', 'discard')
+        """
+        for place, owner in reversed(self.private):  # newest first: most look-ups are of late actions
+            if place <= index:
+                if place == index and owner != seat:
+                    return self.public_action(index)
+                break
+        return self.history[index]
+
+    def public_action(self, index: int) -> Action:
+        """``history[index]`` as every seat may know it: a private action (a card put back under the
+        draw pile, R3.6) keeps its verb and names no card, as the game's words say it."""
+        action = self.history[index]
+        return Action(action.verb) if any(place == index for place, _ in self.private) else action
 
     # --- turn structure (R2, R3) ------------------------------------------
 
@@ -1164,8 +1215,10 @@ class Game:
                 self._log("inherited", actor, target, self._ct[card])
         elif verb == "speeding-deal":
             hand = self.hands[target]
-            distinct = {self._ct[c] for c in hand}
-            if len(distinct) > 1 and self.rules.speeding_discard == "chooser":
+            # R1.3: asked whenever there is a card to pick, even a forced one: asking only hands of
+            # several card types told the table which hands were all one type (skip_forced_discard).
+            if (hand and self.rules.speeding_discard == "chooser"
+                    and not (self.skip_forced_discard and len({self._ct[c] for c in hand}) == 1)):
                 self.decision, self.decider = SPEEDING, target
                 return
             if hand:
@@ -1686,8 +1739,9 @@ class Game:
     def _do_put_back(self, a: Action) -> None:
         p = self.active
         card = self._from_hand(p, a.card)
-        if self.rules.putback == "bottom":  # R3.6
+        if self.rules.putback == "bottom":  # R3.6: nobody else sees which card
             self.draw.insert(0, card)
+            self.private += ((len(self.history) - 1, p),)
             self._log("put-back", p, a.card)
         else:
             self.discard.append(card)

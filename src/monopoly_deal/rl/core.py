@@ -121,7 +121,7 @@ class Table:
 
 def render_text(game: Game, seat: int) -> str:
     """The table as ``seat`` sees it, in plain English text: whose turn, every seat, the seat's hand,
-    the pending decision and the last action."""
+    the pending decision and the last action (as ``seat`` may know it, :meth:`Game.seen_action`)."""
     from ..tui.render import hand_text, player_panel, status_text
 
     tr = get_translator("en")
@@ -133,7 +133,7 @@ def render_text(game: Game, seat: int) -> str:
     parts.append(f"decision: {decision['type']} by P{decision['player'] + 1}" if decision["player"] >= 0
                  else f"over: {view['result']}, winner {'P' + str(view['winner'] + 1) if view['winner'] >= 0 else 'none'}")
     if game.history:
-        parts.append(f"last action: {game.history[-1]}")
+        parts.append(f"last action: {game.seen_action(len(game.history) - 1, seat)}")
     return "\n".join(parts) + "\n"
 
 

@@ -19,10 +19,11 @@ feature (docs/rl.md prints that table). Actions are the engine's stable
 
 Hidden information: the encoder reads only what :meth:`Game.view` shows the seat (its own hand,
 every hand's size, the tables, the piles' public parts, the pending decision in
-:meth:`Game.decision_info`'s terms) and the public action history. It reads the engine's fields
-directly rather than building the view dict, which costs more than a whole environment step;
-tests/rl/test_encoding.py checks that games differing only in cards the seat cannot see encode
-the same at every step.
+:meth:`Game.decision_info`'s terms) and the action history as the seat may know it
+(:meth:`Game.seen_action`: another seat's card put back under the draw pile is not named). It reads
+the engine's fields directly rather than building the view dict, which costs more than a whole
+environment step; tests/rl/test_encoding.py checks that games differing only in cards the seat
+cannot see, or in another seat's private choice, encode the same at every step.
 """
 
 from __future__ import annotations
@@ -276,6 +277,8 @@ class ObservationEncoder:
         self._seat_and_hands(game, seat, mv)
         self._turn(game, mv)
         self._decision(game, seat, mv)
+        if game.private:
+            self._own_private_actions(game, seat, mv)
         return out
 
     def _fits(self, game: Game) -> bool:
@@ -403,7 +406,9 @@ class ObservationEncoder:
         self._slot_complete[slot] = int(complete > 0)
 
     def _follow_history(self, game: Game) -> None:
-        """The ``history`` feature: the actions since the last encoding shift the older ones down."""
+        """The ``history`` feature: the actions since the last encoding shift the older ones down. It is
+        kept as every seat may know it (:meth:`Game.public_action`); :meth:`encode` shows a seat its own
+        private actions in full."""
         entry, keep, mv, start = self._entry, self.history, self._kept_mv, self._at["history"]
         end = start + keep * entry
         new = len(game.history) - self._recent_count
@@ -412,14 +417,33 @@ class ObservationEncoder:
             mv[start:end] = self._zero_history
         else:
             mv[start + new * entry:end] = mv[start:end - new * entry]  # a memmove
-        self._recent_count = len(game.history)
-        entries, history = self._entries, game.history
+        history = game.history
+        self._recent_count = count = len(history)
+        private = game.private
+        # The places of the new actions that are private: game.private is in order, so they are its last.
+        hidden = [place for place, _ in private[-new:] if place >= count - new] if private else []
         for k in range(new):
-            a = history[-1 - k]
-            cached = entries.get(a)
-            if cached is None:
-                cached = entries[a] = self._action_entry(a)
-            mv[start + k * entry:start + (k + 1) * entry] = cached
+            index = count - 1 - k
+            a = game.public_action(index) if index in hidden else history[index]
+            mv[start + k * entry:start + (k + 1) * entry] = self._entry_of(a)
+
+    def _own_private_actions(self, game: Game, seat: int, mv: Floats) -> None:
+        """``seat``'s own private actions among the latest (a card it put back under the draw pile), in full
+        over the kept history's public form of them."""
+        entry, start, count = self._entry, self._at["history"], len(game.history)
+        for place, owner in reversed(game.private):
+            k = count - 1 - place
+            if k >= self.history:
+                break
+            if owner == seat:
+                mv[start + k * entry:start + (k + 1) * entry] = self._entry_of(game.history[place])
+
+    def _entry_of(self, a: Action) -> array[float]:
+        """``a``'s history entry, made once per action."""
+        cached = self._entries.get(a)
+        if cached is None:
+            cached = self._entries[a] = self._action_entry(a)
+        return cached
 
     def _seat_and_hands(self, game: Game, seat: int, mv: Floats) -> None:
         type_of, hand, sizes, jailed = self._type_of, self._o_hand, self._o_hand_sizes, self._o_jailed

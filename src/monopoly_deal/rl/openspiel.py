@@ -27,7 +27,9 @@ How the game maps onto OpenSpiel:
 * Returns are zero-sum: +1 for the winner, ``-1/(players-1)`` for every other seat (-1 with two
   players, as in the other environments), 0 for all when the turn limit ends the game (R7).
 * The information state is perfect recall, as a string: every action with the discard pile after
-  it, and the seat's own hand each time it changed. Its tensor is the observation encoder
+  it (as the seat may know it: another seat's card put back under the draw pile is not named,
+  :meth:`Game.seen_action <monopoly_deal.engine.game.Game.seen_action>`), and the seat's own hand
+  each time it changed. Its tensor is the observation encoder
   (:mod:`monopoly_deal.rl.encoding`) with the longest action history (64 actions), since no fixed-size
   tensor holds a whole game; the observation is the encoder with 8 actions, and its string the
   table as the seat sees it (:func:`table_text`).
@@ -164,7 +166,12 @@ class _Play:
         who, action = game.decider, space.action(action_id)
         game.apply(action)
         top = game.card_key(game.discard[-1]) if game.discard else "-"
-        self.log.append((-1, f"P{who + 1} {action} | discard {len(game.discard)} {top}"))
+        pile = f"discard {len(game.discard)} {top}"
+        public = game.public_action(len(game.history) - 1)
+        if public == action:
+            self.log.append((-1, f"P{who + 1} {action} | {pile}"))
+        else:  # a private choice (a card put back under the draw pile): in full for its own seat only
+            self.log += [(p, f"P{who + 1} {action if p == who else public} | {pile}") for p in range(game.players)]
         self.note_hands()
 
     def note_hands(self) -> None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import signal
 import time
 from collections.abc import AsyncIterator, Callable, Collection, Coroutine
 from contextlib import asynccontextmanager
@@ -36,7 +38,7 @@ from ..i18n import LANGUAGES, language_of
 from ..lessons import NAMES as LESSONS
 from ..lessons import load as load_lesson
 from . import metrics
-from .errors import RoomError
+from .errors import REFUSALS_DOCUMENTED, RoomError
 from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
 from .logs import configure as configure_logs
 from .metrics import REFUSALS, SOCKETS_CLOSED
@@ -148,7 +150,7 @@ class ClientBudgets:
 def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
                allowed_hosts: Collection[str] = ("*",), http_limits: HttpLimits | None = None,
                when_ready: Callable[[], Coroutine[Any, Any, None]] | None = None,
-               refusals: AddressBudget | None = None) -> FastAPI:
+               refusals: AddressBudget | None = None, on_lost: Callable[[str], Any] | None = None) -> FastAPI:
     """The application; the database opens (and unfinished games resume) when it starts, and then
     ``when_ready()`` runs beside it until it stops (``serve`` keeps the garbage collector out of the
     games' way: :func:`~.tuning.keep_frozen`).
@@ -156,11 +158,13 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
     ``allowed_hosts``: the ``Host`` names it answers to (:func:`~.http.host_allowed`; ``*`` any,
     as for tests and embedding: :func:`serve` passes the addresses it listens on). ``refusals``: where
     refused WebSockets are counted, per address (:func:`serve` shares it with the HTTP protocol, which
-    refuses an address whose budget is spent before the application)."""
+    refuses an address whose budget is spent before the application). ``on_lost(why)``: what to do when
+    another server takes the database (:func:`serve` stops)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(db_url)
+        store.on_lost = on_lost
         lobby = Lobby(store, limits or LobbyLimits())
         metrics.watch(lobby)
         resumed = await lobby.resume_all()
@@ -178,7 +182,7 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
         await lobby.close()
         await store.close()
 
-    app = FastAPI(title="monopoly-deal", lifespan=lifespan)
+    app = FastAPI(title="monopoly-deal", lifespan=lifespan, responses=REFUSALS_DOCUMENTED)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     protect(app, allowed_hosts, http_limits or HttpLimits())
     app.state.client_budgets = ClientBudgets()
@@ -338,6 +342,8 @@ def create_app(db_url: str | None = None, limits: LobbyLimits | None = None,
             raise RoomError("no-game-id", 404, game=game_id)
         if not stored.finished:   # the positions would show every hidden card
             raise RoomError("replay-later", 403)
+        if request.app.state.tournaments.record_hidden(stored.room_id):   # a match's deal: not before the end
+            raise RoomError("tournament-records-later", 403)
         if viewer is not None and viewer >= len(stored.players):
             raise RoomError("bad-viewer", 400, last=len(stored.players) - 1)
         return await asyncio.to_thread(frames, stored.record(), viewer, lang if lang in LANGUAGES else "en")
@@ -444,6 +450,13 @@ async def _answer(room: Room, conn: Connection,
         if conn.viewer is None:
             conn.push({"type": "error", **RoomError("spectator-hint").body(conn.lang)})
             return
+        budget, client = room.lobby.hint_budget, conn.client or ""
+        if budget.left(client, time.monotonic()) < 1:
+            conn.push({"type": "error", **RoomError("hints-rationed", 429,
+                                                     seconds=f"{1 / room.lobby.limits.hints_per_second:g}")
+                       .body(conn.lang), "hint": True})
+            return
+        budget.count(client)
         # thought beside this connection's other messages: reading them goes on meanwhile
         asyncio.ensure_future(_hint(room, conn, conn.viewer))
     elif isinstance(message, SetLanguage):
@@ -506,8 +519,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
         raise SystemExit(f"mdeal serve: {error}") from None
     http_limits = http_limits or HttpLimits()
     refusals = AddressBudget.refusals(http_limits)
+    lost: list[str] = []
+
+    def stop(why: str) -> None:   # another server has the database: stop at once, exit 1 (and say why)
+        lost.append(why)
+        os.kill(os.getpid(), signal.SIGTERM)
+
     app = create_app(db_url, limits, allowed_hosts or allowed_hosts_for(host), http_limits,
-                     when_ready=keep_frozen, refusals=refusals)
+                     when_ready=keep_frozen, refusals=refusals, on_lost=stop)
     if metrics_address is not None:
         metrics.serve_metrics(*metrics_address)
         print(f"monopoly-deal: metrics on http://{_url_host(metrics_address[0])}:{metrics_address[1]}/metrics",
@@ -521,3 +540,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None,
                 ws=guarded_websocket_protocol(http_limits), ws_ping_interval=WS_PING_SECONDS,
                 ws_ping_timeout=WS_PING_SECONDS, proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips,
                 ws_per_message_deflate=False)
+    if lost:
+        raise SystemExit(f"mdeal serve: stopped: {lost[0]}")

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from ..engine.refusal import Refusal
 from ..i18n import LANGUAGES, get_translator
 from .metrics import REFUSALS
@@ -54,6 +56,7 @@ ENGLISH: dict[str, str] = {
     "hints-off": "this room has hints off",
     "hint-not-yours": "a hint is for your own decision, when you have one",
     "hint-thinking": "a hint is already being thought for you",
+    "hints-rationed": "hints are rationed: one every {seconds} seconds after the first few; try again soon",
     "spectator-hint": "spectators have no decisions to hint",
     "spectator-act": "spectators cannot act; join a seat to play",
     "slow-down": "too many messages: slow down",
@@ -92,6 +95,27 @@ ENGLISH: dict[str, str] = {
 
 #: The refusals that pass on another part's words (:class:`Refusal`): a rule option, a bot spec, a name.
 PASSED_ON = {"rules-error": "bad-rule", "bot-error": "bad-bot", "name-error": "bad-name"}
+
+
+class RefusalBody(BaseModel):
+    """A refusal as the API answers it (:meth:`RoomError.body`)."""
+
+    error: str = Field(description="English, for programs and logs")
+    code: str = Field(description="stable: the codes are listed in docs/web.md")
+    params: dict[str, Any] = Field(description="what the words are filled with")
+    message: str = Field(description="in the language the request asked for (Accept-Language)")
+
+
+#: The refusals every route may answer with, for the OpenAPI schema.
+REFUSALS_DOCUMENTED: dict[int | str, dict[str, Any]] = {
+    status: {"model": RefusalBody, "description": what} for status, what in (
+        (400, "the request is not valid (a field, a rule option, a bot, a name)"),
+        (403, "not allowed: a seat token, a tournament link or a record that waits for the end"),
+        (404, "no such room, game, tournament or lesson"),
+        (409, "not now: the room's or the game's state does not allow it"),
+        (413, "the request body is too large"),
+        (429, "too many: a quota, or this address's request budget"),
+        (503, "the server is full, or cannot save right now"))}
 
 
 class RoomError(ValueError):

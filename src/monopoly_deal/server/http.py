@@ -361,9 +361,10 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
         def data_received(self, data: bytes) -> None:
             if self.refusing:
                 return
-            if not self.head_done:
-                self.head_bytes += len(data)
-                if self.head_bytes > limits.max_head_bytes + limits.max_body_bytes:
+            if not self.head_done:   # the head alone is counted: up to its blank line, not the body after it
+                end = data.find(b"\r\n\r\n")
+                self.head_bytes += len(data) if end < 0 else end + 4
+                if self.head_bytes > limits.max_head_bytes:
                     self.send_400_response("Request head too large.")
                     return
             super().data_received(data)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import os
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -47,6 +48,8 @@ from ..engine.game import RECORD_FORMAT, RECORD_VERSION
 from .metrics import ACTIONS_STORED, DATABASE_ERRORS, WRITE_SECONDS
 from .models import ActionRow, GameRow, RoomRow, TournamentRow
 from .schema import HEAD, prepare
+
+log = logging.getLogger("monopoly_deal.server")
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,31 @@ class WriteInterrupted(RuntimeError):
     """A group commit stopped by something other than the database's own error; nothing of it is stored."""
 
 
+class LockLost(RuntimeError):
+    """This server no longer holds its database (another server took it): it writes nothing more."""
+
+
 #: What a write that could not be made raises: the database's errors, the system's, an interrupted commit.
-STORE_ERRORS = (SQLAlchemyError, OSError, WriteInterrupted)
+STORE_ERRORS = (SQLAlchemyError, OSError, WriteInterrupted, LockLost)
+
+
+def sqlite_file(database: str | None) -> Path | None:
+    """The file a SQLite URL's database names, however it is spelled (a relative path, a symlink, a
+    ``file:`` URI), as one real path; ``None`` for a database in memory.
+
+    >>> sqlite_file(":memory:"), sqlite_file("file:x.db?mode=memory&cache=shared")
+    (None, None)
+    >>> sqlite_file("file:/tmp/../tmp/games.db?mode=rwc") == Path("/tmp/games.db").resolve()
+    True
+    """
+    if not database or database == ":memory:":
+        return None
+    if database.startswith("file:"):
+        path, _, query = database[len("file:"):].partition("?")
+        if "mode=memory" in query.split("&") or not path:
+            return None
+        database = path
+    return Path(os.path.realpath(database))
 
 
 class DatabaseInUse(RuntimeError):
@@ -137,8 +163,11 @@ class _AdvisoryLock:
 
     KEY = int.from_bytes(hashlib.sha256(b"monopoly-deal server").digest()[:8], "big", signed=True)
 
-    def __init__(self, connection: Any) -> None:
-        self._connection = connection
+    #: How often the lock is checked (and taken again on a new connection if its session ended).
+    CHECK_EVERY = 5.0
+
+    def __init__(self, engine: AsyncEngine, connection: Any) -> None:
+        self._engine, self._connection = engine, connection
         self._asking = asyncio.Lock()     # one question at a time on its one connection
 
     @classmethod
@@ -149,7 +178,37 @@ class _AdvisoryLock:
             raise DatabaseInUse(f"another server is using the database {engine.url.render_as_string()}; "
                                 "stop it first, or give this one another --db")
         await connection.commit()
-        return cls(connection)
+        return cls(engine, connection)
+
+    async def keep(self, lost: Callable[[str], None]) -> None:
+        """Check the lock every :data:`CHECK_EVERY` seconds. A session that ended (PostgreSQL restarted, the
+        connection dropped) took the lock with it: take it again on a new connection. If another server has
+        it by then, ``lost(why)`` and stop; while the database does not answer, nobody can take it: try again."""
+        while True:
+            await asyncio.sleep(self.CHECK_EVERY)
+            try:
+                if await self.held():
+                    continue
+                lost("another server took the database")
+                return
+            except (SQLAlchemyError, OSError):
+                pass
+            try:
+                await self._retake()
+            except DatabaseInUse:
+                lost("the database's lock was dropped and another server took it")
+                return
+            except (SQLAlchemyError, OSError):
+                continue      # the database does not answer yet
+            log.warning("the database's lock was dropped (its session ended) and is taken again")
+
+    async def _retake(self) -> None:
+        async with self._asking:
+            try:
+                await self._connection.close()
+            except (SQLAlchemyError, OSError):
+                pass
+            self._connection = (await _AdvisoryLock.take(self._engine))._connection
 
     async def held(self) -> bool:
         """Whether this session still holds the lock (a restarted database server ends the session). Taking
@@ -160,6 +219,13 @@ class _AdvisoryLock:
             await self._connection.scalar(text("SELECT pg_advisory_unlock(:key)"), {"key": self.KEY})
             await self._connection.commit()
             return True
+
+    async def held_now(self) -> bool:
+        """:meth:`held`, and a session that cannot answer holds nothing."""
+        try:
+            return await self.held()
+        except (SQLAlchemyError, OSError):
+            return False
 
     async def release(self) -> None:
         await self._connection.close()     # the session ends, and its lock with it
@@ -204,6 +270,9 @@ class Store:
         self._turns = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._appends: list[_Append] = []               # actions waiting for the next group commit
         self._committer: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None   # checks the PostgreSQL lock, takes it again if dropped
+        self.lost: str | None = None                       # why this server no longer holds the database
+        self.on_lost: Callable[[str], Any] | None = None   # what the server does then (mdeal serve: stops)
 
     @classmethod
     async def open(cls, url: str | None = None, migrate: bool = False,
@@ -214,9 +283,9 @@ class Store:
         url = async_url(url or default_url())
         lock: _FileLock | _AdvisoryLock | None = None
         if url.startswith("sqlite"):
-            database = make_url(url).database
-            if database and database != ":memory:" and not database.startswith("file:"):
-                lock = _FileLock(Path(database + ".lock"))
+            database = sqlite_file(make_url(url).database)
+            if database is not None:      # one lock file whatever the path's spelling: one server a database
+                lock = _FileLock(Path(f"{database}.lock"))
             engine = create_async_engine(url, connect_args={"timeout": 30})
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         else:
@@ -228,11 +297,22 @@ class Store:
         except BaseException:
             await store.close()
             raise
+        if isinstance(lock, _AdvisoryLock):
+            store._keeper = asyncio.create_task(lock.keep(store._lock_lost))
         return store
+
+    def _lock_lost(self, reason: str) -> None:
+        """Another server has the database: write nothing more, say so loudly, and stop (``on_lost``)."""
+        self.lost = reason
+        log.critical("stopping: %s; nothing more is written by this server", reason)
+        if self.on_lost is not None:
+            self.on_lost(reason)
 
     async def readiness(self) -> str | None:
         """Why this store cannot serve now (``None``: it can): the database answers within 2 s, this server
         still holds it (its lock), and its schema is this release's (:data:`.schema.HEAD`)."""
+        if self.lost is not None:
+            return self.lost
         try:
             async with asyncio.timeout(2):
                 async with self.engine.connect() as conn:
@@ -247,6 +327,9 @@ class Store:
         return None
 
     async def close(self) -> None:
+        if self._keeper is not None:
+            self._keeper.cancel()
+            await asyncio.gather(self._keeper, return_exceptions=True)
         if self._committer is not None:          # the actions accepted so far are written first
             await asyncio.gather(self._committer, return_exceptions=True)
         if isinstance(self._lock, _AdvisoryLock):
@@ -255,8 +338,13 @@ class Store:
         if isinstance(self._lock, _FileLock):
             self._lock.release()
 
+    def _check_held(self) -> None:
+        if self.lost is not None:
+            raise LockLost(self.lost)
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[AsyncSession]:
+        self._check_held()
         try:
             async with self._turns or nullcontext(), self._sessions.begin() as session:
                 yield session
@@ -266,6 +354,7 @@ class Store:
 
     async def save_rows(self, rows: list[Row]) -> None:
         """Rewrite rooms' and tournaments' rows together, in one transaction."""
+        self._check_held()
         async with self._turns or nullcontext(), self.engine.begin() as conn:
             for row in rows:
                 await _rewrite(conn, row)
@@ -323,6 +412,7 @@ class Store:
 
     async def _write(self, group: list[_Append]) -> None:
         database = self.engine.dialect.name
+        self._check_held()
         try:
             async with self._turns or nullcontext(), self.engine.begin() as conn:
                 with WRITE_SECONDS.labels(database).time():
@@ -370,7 +460,11 @@ class Store:
 
     async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:
         """Delete a room's unfinished games; with ``keep_finished``, keep its finished ones (and the room's
-        row) if it has any, and say so; otherwise delete every game of it and its row too."""
+        row) if it has any, and say so; otherwise delete every game of it and its row too. Only while this
+        server is sure it holds the database: never a game another server may be running."""
+        self._check_held()
+        if isinstance(self._lock, _AdvisoryLock) and not await self._lock.held_now():
+            raise LockLost("this server is not sure it holds the database's lock: nothing is deleted")
         async with self._transaction() as s:
             games = select(GameRow.id).where(GameRow.room_id == room_id)
             if keep_finished:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -43,6 +44,7 @@ from ..record import rules_for, start_game
 from ..tournament.clock import STAND_IN, safe_move
 from .botpool import BotPool, Search, searches
 from .errors import RoomError
+from .http import AddressBudget
 from .persistence import STORE_ERRORS, Row, Store, StoredGame
 from .protocol import Lang, RoomOptions, _first_problem, clean_name
 from .views import (
@@ -86,6 +88,10 @@ class LobbyLimits:
     keep_records: float = 7 * 86400.0  # a closed room's finished games stay downloadable this long
     sweep_every: float = 60.0     # how often idle rooms are closed and old data removed
     outage_check: float = 1.0     # while the database cannot be written, how often it is asked again
+    # Hints one client may ask for at once, and again each second after: a hint is the strongest bot's
+    # search in the shared bot workers, so one client asking without pause would slow every room's bots.
+    hint_burst: int = 3
+    hints_per_second: float = 0.2
     bot_delay: float = 0.6        # seconds a bot waits before acting, so people can follow
     bot_workers: int = 2          # processes for searching bots, shared round robin by every room (botpool.py)
     bot_seconds: float = 2.0      # the most one decision of a searching bot may take, whatever its options
@@ -137,6 +143,13 @@ class MatchHook(Protocol):
     def forget_time_out(self) -> None:
         """The last time-out was not stored after all (the database failed): as if it had not happened."""
 
+    def left(self, seat: int, action: int) -> Row:
+        """``seat``'s person left the match before action number ``action``: it forfeits (R10.5); the
+        tournament's row to store with the seat given to a stand-in, in one transaction."""
+
+    def forget_left(self) -> None:
+        """The last leave was not stored after all: as if it had not happened."""
+
     def game_over(self) -> None:
         """The game ended by its rules (sets, or the engine's turn limit); called with the room's lock held."""
 
@@ -161,8 +174,23 @@ def _hash(token: str) -> str:
 
 
 def client_key(address: str | None) -> str | None:
-    """How a client (an IP address) is remembered for its quotas: a hash, so no address is stored."""
-    return None if address is None else _hash(address)[:16]
+    """How a client (an IP address) is remembered for its quotas: a hash, so no address is stored. An IPv6
+    client is its /64 (one household or machine is given a whole /64, and picks any address in it).
+
+    >>> client_key("2001:db8:1:2::5") == client_key("2001:db8:1:2:ffff::9") != client_key("2001:db8:1:3::5")
+    True
+    """
+    if address is None:
+        return None
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return _hash(address)[:16]
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        address = str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    elif ip.version == 6 and ip.ipv4_mapped is not None:
+        address = str(ip.ipv4_mapped)
+    return _hash(address)[:16]
 
 
 class Connection:
@@ -238,6 +266,7 @@ class Room:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self._stored_summary: dict[str, Any] | None = None   # the summary shown while an action is stored
+        self.match_room = False     # a tournament's match (told by its tournament after a restart): played once
         self.owner: str | None = None          # the client that created it
         self.host: int | None = None           # the first seated person's seat: may remove others before the start
         self.invite = secrets.token_urlsafe(12) if options.private else None
@@ -375,9 +404,17 @@ class Room:
             info = self.seats[i]
             if info is not None:
                 info.token_hash = None
+            rows = [self._row()]
+            if self.hook is not None and self.status == "playing" and self.game is not None:
+                rows.append(self.hook.left(i, len(self.game.history)))   # a match left is forfeited (R10.5)
+            try:
+                await self.store.save_rows(rows)
+            except BaseException:
+                if len(rows) > 1 and self.hook is not None:
+                    self.hook.forget_left()
+                raise
             self._drop_seat(i, "you left this seat")
             self._touch()
-            await self._save()
             self._schedule_bots()
         if self.status == "open" and not self._people():
             await self.lobby.close_room(self)
@@ -444,7 +481,7 @@ class Room:
             self.seat_of(token)
             if self.status != "finished":
                 raise RoomError("not-over")
-            if self.hook is not None:
+            if self.hook is not None or self.match_room:
                 raise RoomError("match-once")
             if self.lesson is not None:
                 raise RoomError("lesson-once")
@@ -462,7 +499,7 @@ class Room:
             for i, (name, bot, token) in enumerate(players):
                 self.seats[i] = SeatInfo(name, "bot", bot=bot) if token is None \
                     else SeatInfo(name, "human", token_hash=_hash(token))
-            self.hook = hook
+            self.hook, self.match_room = hook, True
             await self._new_game(seed)
         self._after_change()
 
@@ -861,6 +898,7 @@ class Lobby:
         self._started = time.time()
         self._sweeper: asyncio.Task[None] | None = None
         self.bot_pool = BotPool(self.limits.bot_workers)
+        self.hint_budget = AddressBudget(self.limits.hint_burst, self.limits.hints_per_second)   # per client
         self.outage = False                      # a write failed: the database is not answering
         self._stalled: set[Room] = set()         # rooms whose bots or clock stopped on it
         self._recovery: asyncio.Task[None] | None = None
@@ -907,10 +945,12 @@ class Lobby:
         over every room)."""
         return sum(r.status in ("open", "playing") for r in self._owned.get(client, ())) if client is not None else 0
 
-    async def create(self, options: RoomOptions, client: str | None = None, lesson: Lesson | None = None) -> Room:
+    async def create(self, options: RoomOptions, client: str | None = None, lesson: Lesson | None = None,
+                     reserve: bool = True) -> Room:
         """A new room for ``client`` (see :func:`client_key`). Refused (503) when the server is full, and
         (429) when the client has ``rooms_per_client`` rooms open or playing; the last ``room_reserve``
-        rooms go only to a client holding none, so one client's rooms never lock a new visitor out."""
+        rooms go only to a client holding none, so one client's rooms never lock a new visitor out (and never
+        to a room that is not a visitor's, ``reserve=False``: a tournament's match)."""
         limits = self.limits
         held = self.held_by(client)
         if held >= limits.rooms_per_client:
@@ -918,7 +958,7 @@ class Lobby:
         shared = limits.max_rooms - min(limits.room_reserve, limits.max_rooms // 2)
         if len(self.rooms) >= shared:
             await self._make_room()
-        if len(self.rooms) >= limits.max_rooms or (held and len(self.rooms) >= shared):
+        if len(self.rooms) >= limits.max_rooms or ((held or not reserve) and len(self.rooms) >= shared):
             raise RoomError("server-full", 503, most=limits.max_rooms)
         room = Room(secrets.token_urlsafe(6), options, self, lesson)
         room.owner = client

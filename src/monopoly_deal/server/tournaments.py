@@ -65,6 +65,12 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
+def _room_name(tournament: str, index: int) -> str:
+    """Match ``index``'s room: the tournament's name and the match's number, within a room name's 40."""
+    number = f" · {index + 1}"
+    return tournament[:40 - len(number)].rstrip() + number
+
+
 def team_secret(organiser: str, tournament_id: str, team: int) -> str:
     """Team ``team``'s secret: derived from the organiser's, so only the organiser can show it again."""
     return hmac.new(organiser.encode(), f"{tournament_id}/{team}".encode(), hashlib.sha256).hexdigest()[:32]
@@ -91,15 +97,18 @@ class NextMatch:
     started: float | None = None
     tokens: list[str | None] = field(default_factory=list)
     timeouts: list[TimeOut] = field(default_factory=list)
+    left: list[TimeOut] = field(default_factory=list)      # seats whose person left: each forfeits
 
     def to_dict(self) -> dict[str, Any]:
         return {"reps": [r.to_dict() if r else None for r in self.reps], "room": self.room, "started": self.started,
-                "tokens": self.tokens, "timeouts": [[t.seat, t.action] for t in self.timeouts]}
+                "tokens": self.tokens, "timeouts": [[t.seat, t.action] for t in self.timeouts],
+                "left": [[t.seat, t.action] for t in self.left]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> NextMatch:
         return cls([Representative(**r) if r else None for r in data["reps"]], data["room"], data["started"],
-                   list(data["tokens"]), [TimeOut(seat, action) for seat, action in data["timeouts"]])
+                   list(data["tokens"]), [TimeOut(seat, action) for seat, action in data["timeouts"]],
+                   [TimeOut(seat, action) for seat, action in data.get("left", [])])
 
 
 class LiveTournament:
@@ -226,10 +235,10 @@ class LiveTournament:
         index, options = len(self.tournament.matches), self.options
         seating, _ = self._seating(index)
         room_options = RoomOptions.model_validate({   # private: not listed, nobody else joins
-            "name": f"{self.name} · {index + 1}", "players": len(options.teams), "edition": options.edition,
+            "name": _room_name(self.name, index), "players": len(options.teams), "edition": options.edition,
             "rules": options.match_rules().changed(), "clock": self.clock, "lang": self.lang, "private": True,
             "hints": False})                           # no help from outside (R10.6)
-        room = await self.registry.lobby.create(room_options)
+        room = await self.registry.lobby.create(room_options, reserve=False)   # the reserve is newcomers
         self.registry.by_room[room.id] = self
         bots = [rep.bot if rep else None for rep in self.next.reps]
         tokens = [None if bot else secrets.token_urlsafe(24) for bot in bots]
@@ -290,6 +299,16 @@ class LiveTournament:
         assert self.next is not None
         self.next.timeouts.pop()
 
+    def left(self, seat: int, action: int) -> Row:
+        assert self.next is not None
+        self.next.left.append(TimeOut(seat, action))
+        self.active_at = time.time()
+        return ("tournaments", self.id, self.data())
+
+    def forget_left(self) -> None:
+        assert self.next is not None
+        self.next.left.pop()
+
     def game_over(self) -> None:
         asyncio.ensure_future(self.finish())
 
@@ -307,7 +326,7 @@ class LiveTournament:
                 await room.halt()
             index = len(self.tournament.matches)
             seating, dice = self._seating(index)
-            self.tournament.add(conclude(index, seating, game, dice, self.next.timeouts))
+            self.tournament.add(conclude(index, seating, game, dice, self.next.timeouts, self.next.left))
             log.info("tournament %s: match %d over", self.id, index + 1,
                      extra={"tournament": self.id, "match": index + 1, "room": room.id})
             self.played.append({"room": self.next.room, "reps": [r.to_dict() if r else None for r in self.next.reps],
@@ -434,8 +453,10 @@ class Tournaments:
         if sum(t.status != "finished" for t in self.all.values()) >= limits.max_rooms:
             raise RoomError("tournaments-full", 503, most=limits.max_rooms)
         try:
+            fixed = seed is not None and limits.allow_seed     # tests: the same seed, the same deals
             options = TournamentOptions(tuple(teams), matches, edition, Rules.from_dict(rules), Limit(seconds=limit),
-                                        seed if seed is not None and limits.allow_seed else secrets.randbelow(MAX_SEED))
+                                        seed if fixed and seed is not None else secrets.randbelow(MAX_SEED),
+                                        deal_key=None if fixed else secrets.token_hex(16))
         except ValueError as error:
             raise RoomError.passing_on(error) from None
         tournament_id, organiser = secrets.token_urlsafe(6), secrets.token_urlsafe(18)
@@ -479,16 +500,23 @@ class Tournaments:
             self.all[tournament_id] = live
             rooms = [p["room"] for p in live.played] + ([live.next.room] if live.next and live.next.room else [])
             self.by_room.update((room, live) for room in rooms)
+            for room_id in rooms:           # a match is played once: never dealt again, after a restart too
+                if room_id in self.lobby.rooms:
+                    self.lobby.rooms[room_id].match_room = True
         for live in self.all.values():
             await live.resume()
         self._sweeper = asyncio.create_task(self._sweep_every())
 
     async def sweep(self, now: float | None = None) -> None:
         """Remove tournaments finished, or waiting for representatives, with no change for ``keep_records``
-        seconds (a week): their standings and records go with them."""
+        seconds (a week): their standings and records go with them; one that never started, after
+        ``idle_game`` (a day): it no longer counts against its creator's quota."""
         now = time.time() if now is None else now
+        limits = self.lobby.limits
         for live in list(self.all.values()):
-            if live.status != "playing" and now - live.active_at > self.lobby.limits.keep_records:
+            idle = now - live.active_at
+            unstarted = live.status == "waiting" and not live.played
+            if (live.status != "playing" and idle > limits.keep_records) or (unstarted and idle > limits.idle_game):
                 del self.all[live.id]
                 for room in [r for r, owner in self.by_room.items() if owner is live]:
                     del self.by_room[room]

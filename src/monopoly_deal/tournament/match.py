@@ -61,6 +61,9 @@ class MatchRecord:
     winner: int
     roll_off: list[Round] = field(default_factory=list)
     timeouts: list[TimeOut] = field(default_factory=list)
+    # Seats whose person left the match (a stand-in played on): each forfeits, as after a second time-out
+    # (R10.5), and the action before which it left.
+    left: list[TimeOut] = field(default_factory=list)
 
     @property
     def winner_team(self) -> int:
@@ -68,8 +71,8 @@ class MatchRecord:
 
     @property
     def forfeits(self) -> set[int]:
-        """The teams that forfeited this match (R10.5)."""
-        return {self.seating.order[seat] for seat in forfeited(self.timeouts)}
+        """The teams that forfeited this match (R10.5): timed out twice, or left it."""
+        return {self.seating.order[seat] for seat in forfeited(self.timeouts) | {t.seat for t in self.left}}
 
     @property
     def how(self) -> str:
@@ -87,6 +90,7 @@ class MatchRecord:
             "end": self.end, "turns": self.turns, "assets": self.assets, "winner": self.winner,
             "roll_off": [_round(r) for r in self.roll_off],
             "timeouts": [{"seat": t.seat, "action": t.action} for t in self.timeouts],
+            **({"left": [{"seat": t.seat, "action": t.action} for t in self.left]} if self.left else {}),
             "game": self.game,
         }
 
@@ -102,15 +106,17 @@ def new_match_game(options: TournamentOptions, index: int, seating: Seating) -> 
                 [options.names[team] for team in seating.order])
 
 
-def conclude(index: int, seating: Seating, game: Game, dice: MatchDice, timeouts: list[TimeOut]) -> MatchRecord:
+def conclude(index: int, seating: Seating, game: Game, dice: MatchDice, timeouts: list[TimeOut],
+             left: list[TimeOut] | None = None) -> MatchRecord:
     """The record of a match that is over, or stopped at its limit: a game still running was
-    stopped by the clock, and R10.3 decides it with the match's ``dice``."""
+    stopped by the clock, and R10.3 decides it with the match's ``dice``; ``left``: seats whose
+    person left (each forfeits)."""
     if game.winner >= 0:
         end, finish = "sets", LimitFinish(asset_values(game), [], game.winner)
     else:
         end, finish = ("turn-limit" if game.over else "time-limit"), decide_at_limit(game, dice)
     return MatchRecord(index, seating, game.record(), end, min(game.turn, game.rules.max_turns), finish.assets,
-                       finish.winner, finish.roll_off, list(timeouts))
+                       finish.winner, finish.roll_off, list(timeouts), list(left or []))
 
 
 def play_match(options: TournamentOptions, index: int) -> MatchRecord:
@@ -169,10 +175,11 @@ def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchReco
     except RecordError as error:
         raise MatchError(f"field {error}") from None
     timeouts = _timeouts(data.get("timeouts"), game)
+    left = _left(data.get("left", []), game)
     if not game.over and options.limit.seconds is None:
         raise MatchError(f"field 'game': it stops on turn {game.turn}, before the match is over "
                          f"and before its limit of {options.limit.describe()}")
-    match = conclude(index, seating, game, dice, timeouts)
+    match = conclude(index, seating, game, dice, timeouts, left)
     again = match.to_dict()
     for name, value in again.items():
         if data.get(name) != value:
@@ -188,6 +195,19 @@ def _short(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _left(data: Any, game: Game) -> list[TimeOut]:
+    """The seats whose person left, each once, at an action of the game."""
+    if not isinstance(data, list) or not all(isinstance(t, dict) and set(t) == {"seat", "action"} for t in data):
+        raise MatchError("field 'left': a list of {\"seat\": S, \"action\": N}")
+    left = [TimeOut(t["seat"], t["action"]) for t in data]
+    for i, t in enumerate(left):
+        if not (isinstance(t.seat, int) and 0 <= t.seat < game.players) or t.seat in [u.seat for u in left[:i]]:
+            raise MatchError(f"field 'left[{i}]': seat {t.seat!r} is not a seat of the match that left once")
+        if not (isinstance(t.action, int) and 0 <= t.action <= len(game.history)):
+            raise MatchError(f"field 'left[{i}]': action {t.action!r} is not in the game")
+    return left
+
+
 def _timeouts(data: Any, game: Game) -> list[TimeOut]:
     """The stored time-outs, each checked against the replayed game: the seat owed the decision
     then, and after a warning the safe move was made (R10.5)."""
@@ -195,7 +215,7 @@ def _timeouts(data: Any, game: Game) -> list[TimeOut]:
         raise MatchError("field 'timeouts': a list of {\"seat\": S, \"action\": N}")
     timeouts = [TimeOut(t["seat"], t["action"]) for t in data]
     steps = game.history
-    walk = Game(game.players, game.edition, game.rules, game.seed, game.names) if timeouts else game
+    walk = game.restart() if timeouts else game       # as the game's record version plays
     done: list[TimeOut] = []
     for i, t in enumerate(timeouts):
         if not isinstance(t.action, int) or not len(walk.history) <= t.action <= len(steps):

@@ -16,6 +16,8 @@ plays the same whichever machine or process plays it, and in whatever order.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -64,7 +66,9 @@ class TournamentOptions:
     """Everything that fixes a tournament (R10.1): ``teams`` (one seat each per match),
     ``matches``, ``edition``, ``rules``, ``limit`` per match (R10.3), ``seed``, and
     ``move_time``: seconds a bot may think over one decision before it is timed out (R10.5;
-    ``None``: no clock)."""
+    ``None``: no clock); ``deal_key``: where set (a server's tournaments), each match's seed is a keyed hash
+    of it and the match's number, so that a match's deal, once seen, says nothing of the others' (without
+    it, as the command line's tournaments: ``seed`` and the number, :func:`~monopoly_deal.sim.game_seed`)."""
 
     teams: tuple[Team, ...]
     matches: int = 10
@@ -73,6 +77,7 @@ class TournamentOptions:
     limit: Limit = BOT_LIMIT
     seed: int = 0
     move_time: float | None = None
+    deal_key: str | None = None
 
     def __post_init__(self) -> None:
         teams = self.teams
@@ -92,6 +97,9 @@ class TournamentOptions:
                                                and 0 < self.move_time <= MAX_MOVE_TIME):
             raise ValueError(f"move_time must be more than 0 and at most {MAX_MOVE_TIME:g} seconds, "
                              f"not {self.move_time!r}")
+        if self.deal_key is not None and not (isinstance(self.deal_key, str)
+                                              and re.fullmatch(r"[0-9a-f]{32,64}", self.deal_key)):
+            raise ValueError("deal_key must be 32 to 64 hexadecimal digits")
 
     @property
     def names(self) -> list[str]:
@@ -99,7 +107,10 @@ class TournamentOptions:
 
     def match_seed(self, index: int) -> int:
         """The seed of match ``index``: its deal, its dice and its bots follow from it."""
-        return game_seed(self.seed, index)
+        if self.deal_key is None:
+            return game_seed(self.seed, index)
+        digest = hashlib.blake2b(index.to_bytes(8, "big"), key=bytes.fromhex(self.deal_key), digest_size=8).digest()
+        return int.from_bytes(digest, "big") >> 1     # 63 bits: a seed any database stores
 
     def match_rules(self) -> Rules:
         """The rules a match is played under: the tournament's, with seat 0 (the dice's first,
@@ -109,19 +120,20 @@ class TournamentOptions:
     def to_dict(self) -> dict[str, Any]:
         return {"teams": [t.to_dict() for t in self.teams], "matches": self.matches, "edition": self.edition,
                 "rules": self.rules.changed(), "limit": self.limit.to_dict(), "seed": self.seed,
-                "move_time": self.move_time}
+                "move_time": self.move_time, **({"deal_key": self.deal_key} if self.deal_key is not None else {})}
 
     @classmethod
     def from_dict(cls, data: Any) -> TournamentOptions:
         """Options from their JSON form; ``ValueError`` names the first thing wrong."""
         fields = ("teams", "matches", "edition", "rules", "limit", "seed", "move_time")
-        if not isinstance(data, dict) or set(data) != set(fields):
-            raise ValueError(f"options are an object with {', '.join(fields)}")
+        if not isinstance(data, dict) or not set(fields) <= set(data) <= {*fields, "deal_key"}:
+            raise ValueError(f"options are an object with {', '.join(fields)} (and a server's, deal_key)")
         teams = data["teams"]
         if not isinstance(teams, list) or not all(isinstance(t, dict) and set(t) == {"name", "bot"} for t in teams):
             raise ValueError("teams are a list of objects with a name and a bot (a spec, or null for people)")
         return cls(tuple(Team(t["name"], t["bot"]) for t in teams), data["matches"], data["edition"],
-                   Rules.from_dict(data["rules"]), Limit.from_dict(data["limit"]), data["seed"], data["move_time"])
+                   Rules.from_dict(data["rules"]), Limit.from_dict(data["limit"]), data["seed"], data["move_time"],
+                   data.get("deal_key"))
 
 
 def _is_int(value: Any) -> bool:

@@ -32,7 +32,8 @@ class Timeline:
         self.actions = list(game.history)
         names = [printable(name) for name in game.names]  # shown on the terminal, from a record made anywhere
         self.fresh = lambda: Game(game.players, game.edition, game.rules, game.seed, names, log=True,
-                                  quick_accept=game.quick, merge_groups=game.merging)
+                                  quick_accept=game.quick, merge_groups=game.merging,
+                                  skip_forced_discard=game.skip_forced_discard)
         replica = self.fresh()
         self.positions = [replica.clone()]
         for action in self.actions:

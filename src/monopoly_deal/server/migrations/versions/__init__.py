@@ -1,1 +1,0 @@
-"""The revisions, oldest first: each changes what is stored, with an upgrade test."""
