@@ -60,6 +60,7 @@ CASES = [
     (["serve", "--db", "postgresql://u:secret@127.0.0.1:1/db"], 1, "cannot open postgresql://u:***@127.0.0.1:1/db"),
     (["serve", "--port", "{busy}"], 1, "cannot listen on 127.0.0.1:"),
     (["serve", "--max-rooms", "-3"], 2, "argument --max-rooms"),
+    (["serve", "--db", "sqlite:///notes.txt"], 1, "notes.txt is not a SQLite database (file is not a database)"),
     # play
     (["play", "--bots", "nosuchbot"], 2, "unknown bot 'nosuchbot'"),
     (["play", "--bots", "random:seed=x"], 2, "bot 'random': seed must be a whole number from 0 to 9223372036854775807 (its random generator's seed), not 'x'"),
@@ -89,6 +90,7 @@ CASES = [
     (["arena", "--bots", "random,heuristic", "--seed", "-1"], 2, "seed must be from 0 to"),
     (["arena", "--bots", "random,heuristic", "--records"], 2, "--records needs --out DIR"),
     (["arena", "--bots", "random,heuristic", "--games", "0"], 2, "at least 1"),
+    (["arena", "--bots", "random,heuristic", "--ray", "127.0.0.1:1"], 2, "--ray: cannot reach the Ray cluster at 127.0.0.1:1"),
     # watch
     (["watch", "--save", "/nonexistent/dir/x.json"], 2, "the folder /nonexistent/dir does not exist"),
     (["watch", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
@@ -168,7 +170,7 @@ def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: 
 #: files), commands to type, quoted values, rule option and bot names, URLs, money and seats.
 _KEPT = re.compile(r"「[^」]*」|\w+=[A-Za-z0-9_.-]*|--?[\w-]+|mdeal( \w+)?|[\w.:/*@+-]*[/.][\w.:/*@+-]*|\bP\d+\b|\d+M\b|"
                    r"\b(true|false|random|dice|heuristic|ismcts|policy|openspiel-ismcts|bottom|discard|base|enhanced|"
-                   r"PATH|FILE|SPEC|DIR|COMMAND|printed|s2|JSON|UTF-8|IP|MiB|sqlite|postgresql|pip|install|iters|time|depth|rounds|width|fitted|"
+                   r"PATH|FILE|SPEC|DIR|COMMAND|printed|s2|JSON|UTF-8|IP|MiB|sqlite|SQLite|Ray|auto|postgresql|pip|install|iters|time|depth|rounds|width|fitted|"
                    r"sims|rollouts|seed|c|x|abc|nan)\b")
 #: Lines whose reason is another program's own words (the database driver's).
 _DRIVER_WORDS = {"serve --db sqlite:////nonexistent/x.db", "serve --db postgresql://u:secret@127.0.0.1:1/db"}
@@ -212,3 +214,13 @@ def test_the_language_comes_from_lang_then_the_environment(monkeypatch: pytest.M
     assert said["zh_TW.UTF-8"] == "mdeal watch：--players：要在 2 至 10 之間，不可以是 11（請看「mdeal watch --help」）\n"
     assert said["zh_CN.UTF-8"] == "mdeal watch：--players：要在 2 到 10 之间，不能是 11（请看「mdeal watch --help」）\n"
     assert said["zh_HK.UTF-8"] == said["C.UTF-8"] and said["C"] == said["zh_CN.UTF-8"]
+
+
+def test_a_data_folder_that_cannot_be_made_is_one_line(place: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(place / "notes.txt" / "data"))    # under a file: no folder there
+    assert main(["serve", "--port", "1"]) in (1, 2)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("cannot make the data folder" in err or "cannot listen" in err), err
+    assert main(["db", "current"]) == 1
+    assert capsys.readouterr().err.startswith("mdeal db: cannot make the data folder for the database")

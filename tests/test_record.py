@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from monopoly_deal.bots import RandomBot, Seat
-from monopoly_deal.engine import Game, Rules
+from monopoly_deal.engine import Game, IllegalActionError, Rules
 from monopoly_deal.record import (
     PLAYED_UNDER,
     VERSIONS,
@@ -139,8 +139,8 @@ def test_wrong_format(good: dict) -> None:
 
 
 def test_wrong_version(good: dict) -> None:
-    message = error_of(edited(good, version=4))
-    assert message.startswith("game.json: field 'version': version 4 is not supported; this program reads versions 1, 2, 3")
+    message = error_of(edited(good, version=5))
+    assert message.startswith("game.json: field 'version': version 5 is not supported; this program reads versions 1, 2, 3, 4")
     assert error_of(edited(good, version="2")).startswith("game.json: field 'version': version '2' is not supported")
 
 
@@ -169,6 +169,16 @@ def test_a_version_1_record_does_not_replay_as_version_2() -> None:
     assert "not legal now" in message
 
 
+def assert_ends_as(game: Game, final_file: Path) -> None:
+    """The replayed game's tables, banks, hands and piles are those the engine that made the record wrote."""
+    final = json.loads(final_file.read_text())
+    assert [game.view(0)["groups"][p] for p in range(game.players)] == final["groups"]
+    assert [[game.card_key(c) for c in pile] for pile in game.banks] == final["banks"]
+    assert [[game.card_key(c) for c in h] for h in game.hands] == final["hands"]
+    assert [game.card_key(c) for c in game.discard] == final["discard"]
+    assert [game.card_key(c) for c in game.draw] == final["draw"]
+
+
 def test_a_version_2_record_replays_to_the_same_game() -> None:
     """tests/data/record-v2.json was made by the engine before version 3 (seed 102, random bots): a
     Speeding Deal target whose hand held one card type was not asked for its discard (R1.3 now asks)
@@ -177,12 +187,7 @@ def test_a_version_2_record_replays_to_the_same_game() -> None:
     record = load(DATA / "record-v2.json")
     assert record.version == 2
     game = replay(record)
-    final = json.loads((DATA / "record-v2.final.json").read_text())
-    assert [game.view(0)["groups"][p] for p in range(3)] == final["groups"]
-    assert [[game.card_key(c) for c in pile] for pile in game.banks] == final["banks"]
-    assert [[game.card_key(c) for c in h] for h in game.hands] == final["hands"]
-    assert [game.card_key(c) for c in game.discard] == final["discard"]
-    assert [game.card_key(c) for c in game.draw] == final["draw"]
+    assert_ends_as(game, DATA / "record-v2.final.json")
     assert game.record() == record.to_dict()
 
 
@@ -191,6 +196,45 @@ def test_a_version_2_record_does_not_replay_as_version_3() -> None:
     data = json.loads((DATA / "record-v2.json").read_text())
     message = error_of(edited(data, version=3))
     assert "not legal now: P2 must decide (speeding-discard)" in message
+
+
+def test_a_version_3_record_replays_to_the_same_game() -> None:
+    """tests/data/record-v3.json was made by the engine before version 4 (seed 238, random bots, 3 players,
+    Enhanced): a Pass Go played on a draw pile of one card went to the discard pile before its draw, so the
+    reshuffle held it (R5.1 now discards it after), and a player re-arranged after playing the last card
+    of their hand (S1-19 now forbids it), within the 50 re-arrangements a turn of that version. It replays
+    as it was played, to the same result, tables, hands and piles, and writes itself again as version 3."""
+    record = load(DATA / "record-v3.json")
+    assert record.version == 3
+    assert record.rules.max_rearrangements == 50 and record.rules.rearrange_after_empty_hand
+    game = replay(record)
+    assert_ends_as(game, DATA / "record-v3.final.json")
+    assert game.record() == record.to_dict()
+    written = json.loads((DATA / "record-v3.json").read_text())
+    assert game.record() == {**written, "rules": {**written["rules"], "rearrange_after_empty_hand": True,
+                                                  "sets_to_win": 0}}
+
+
+def test_a_version_3_record_does_not_replay_as_version_4() -> None:
+    """The counter-tests, one change of version 4 at a time: read as version 4, the record is refused; so it
+    is with only the Pass Go of version 4 (the re-arranging after the hand's last card allowed by the rule
+    option), where the Pass Go draws other cards; and with only S1-19 (the Pass Go discarded first, as
+    version 3 did), where the first action refused is a re-arrangement."""
+    data = json.loads((DATA / "record-v3.json").read_text())
+    assert error_of(edited(data, version=4))
+    pass_go_alone = error_of(edited(data, version=4, rules={**data["rules"], "rearrange_after_empty_hand": True}))
+    assert "not legal now" in pass_go_alone or "field 'result'" in pass_go_alone
+    record = from_dict(data)
+    game = Game(3, record.edition, replace(record.rules, rearrange_after_empty_hand=False), record.seed,
+                record.players, discard_pass_go_first=True)
+    refused = []
+    for text in record.actions:
+        try:
+            game.apply(text)
+        except IllegalActionError:
+            refused.append(text)
+            break
+    assert refused and refused[0].split()[0] in ("move", "swap"), refused
 
 
 def test_missing_and_unknown_fields(good: dict) -> None:
@@ -340,16 +384,18 @@ def test_every_version_names_every_rule_option() -> None:
     """A record that leaves an option out replays with the value its version was played with, never with
     today's default: each version's table names every option (a new one is added to each)."""
     options = {f.name for f in fields(Rules)}
-    assert {version: set(table) for version, table in PLAYED_UNDER.items()} == {1: options, 2: options, 3: options}
+    assert {version: set(table) for version, table in PLAYED_UNDER.items()} == {v: options for v in (1, 2, 3, 4)}
     assert set(PLAYED_UNDER) == set(VERSIONS)
+    assert Rules.from_dict(PLAYED_UNDER[max(VERSIONS)]) == Rules()   # the newest version plays today's defaults
 
 
 def test_a_record_leaving_options_out_replays_as_its_version_played_them() -> None:
     record = RELEASE_2026_12["games"]["3"]["record"]
     named = {k: v for k, v in record["rules"].items() if PLAYED_UNDER[2][k] != v}   # as a hand-written one might
     assert named and len(named) < len(record["rules"])
-    assert rules_for(2, named).to_dict() == record["rules"]
-    assert rules_for(1, {}).max_rearrangements == 0 != Rules().max_rearrangements   # not today's default
+    assert rules_for(2, named).to_dict() == {**record["rules"], "rearrange_after_empty_hand": True, "sets_to_win": 0}
+    assert rules_for(2, {}).max_rearrangements == 50 != Rules().max_rearrangements   # not today's default
+    assert rules_for(3, {}).rearrange_after_empty_hand != Rules().rearrange_after_empty_hand
     assert replay(from_dict({**record, "rules": named})).record()["result"] == record["result"]
 
 
@@ -357,8 +403,10 @@ def test_the_2026_12_release_s_records_replay_as_they_were_played() -> None:
     """The records that release wrote (its server's downloads and a tournament file) replay to their results."""
     for stored in RELEASE_2026_12["games"].values():
         record = stored["record"]
-        assert replay(from_dict(record)).record() == record
+        named_since = {"rearrange_after_empty_hand": True, "sets_to_win": 0}   # the options added since, as it played
+        assert replay(from_dict(record)).record() == {**record, "rules": {**record["rules"], **named_since}}
     for cup in RELEASE_2026_12["tournaments"].values():
         if "file" in cup:
             tournament = tournament_loads(cup["file"], "cup.json")
+            assert tournament.options.rules.max_rearrangements == 50   # left out of its options: that release's default
             assert [m.winner for m in tournament.matches] == [s["winner"] for s in cup["public"]["schedule"]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -24,6 +25,8 @@ from .tournament.report import OUTPUTS
 #: Exit codes: 2 when the command line is wrong (nothing was done), 1 when what it names fails
 #: (a file that is not a record, a database that does not answer, a port in use).
 USAGE, FAILED = 2, 1
+#: Stopped by Ctrl+C (as a shell reports a command that SIGINT stopped): what finished was kept.
+STOPPED = 130
 
 #: Which engine is installed, in one line (``mdeal --version``, ``mdeal serve``, ``mdeal sim``).
 ENGINE = "compiled engine (mypyc)" if COMPILED else "pure-Python engine, about 3.5x slower"
@@ -58,6 +61,13 @@ class Failure(CommandError):
 #: The words of this run of ``mdeal``: the language ``--lang`` names, else the environment's (set by :func:`main`
 #: before the command line is read, because argparse calls the option types below without any context).
 _words = get_translator("en")
+
+
+def _speak(lang: str | None) -> None:
+    """Speak ``lang`` from now on (the language a saved game was played in), if it is one of ours."""
+    global _words
+    if lang in LANGUAGES:
+        _words = get_translator(lang)
 
 
 def _say(code: str, **params: Any) -> str:
@@ -159,12 +169,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="tell a recorded game in words, turn by turn")
     replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes, "
-                        "or a tournament file: told match by match")
+                        "a tournament file (told match by match), or an arena's games.jsonl (game by game)")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
     replay.add_argument("--tui", action="store_true", help="step through the game on the table, forwards and backwards")
     _lang_option(replay)
     replay.add_argument("--match", type=_positive, metavar="N",
-                        help="a tournament file (as 'mdeal tournament' writes): tell only match N (from 1)")
+                        help="a tournament file or an arena's games.jsonl: tell only match (game) N (from 1)")
     replay.set_defaults(run=_run_replay)
 
     play = sub.add_parser("play", help="play in the terminal, against bots or friends at one keyboard")
@@ -259,14 +269,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     tournament = sub.add_parser("tournament", help="teams of bots play a tournament (R10): seating by dice, "
                                 "a limit a match, points and shared ranks")
-    tournament.add_argument("--team", action="append", required=True, type=_team, metavar="NAME=SPEC",
+    # None: not given (a tournament going on, --resume, keeps its own; giving one with it is a conflict)
+    tournament.add_argument("--team", action="append", type=_team, metavar="NAME=SPEC",
                             help="a team: its name and its bot, e.g. A=ismcts:iters=500 (once per team, 2 to 10)")
-    tournament.add_argument("--matches", type=_in_range("matches", int, 1, MAX_MATCHES), default=10,
+    tournament.add_argument("--matches", type=_in_range("matches", int, 1, MAX_MATCHES),
                             help="matches to play (default 10, as S1)")
-    tournament.add_argument("--edition", choices=("base", "enhanced"), default="base")
-    tournament.add_argument("--rules", type=_rules, default=Rules(), metavar="OPT=VAL,...",
+    tournament.add_argument("--edition", choices=("base", "enhanced"))
+    tournament.add_argument("--rules", type=_rules, metavar="OPT=VAL,...",
                             help="rule options (see README); seating is always by dice (R10.2)")
-    tournament.add_argument("--seed", type=_seed, default=0, help="0 or more: fixes every match (default 0)")
+    tournament.add_argument("--seed", type=_seed, help="0 or more: fixes every match (default 0)")
+    tournament.add_argument("--resume", metavar="FILE", help="go on with the tournament in FILE (its "
+                            "tournament.json, as a run stopped with Ctrl+C wrote it): the matches not played yet")
     limit = tournament.add_mutually_exclusive_group()
     limit.add_argument("--turn-limit", type=_in_range("turn-limit", int, 1, MAX_TURNS), metavar="N",
                        help=f"a match ends after N turns, all seats counted (default {BOT_LIMIT.turns}; "
@@ -407,13 +420,16 @@ def _run_arena(args: argparse.Namespace) -> int:
             raise Failure("cannot-write-to", path=args.out, reason=os_refusal(error)) from None
         for path in written:
             print(_say("wrote", path=path))
+    if result.stopped:   # Ctrl+C: the games played so far are what was printed and written
+        print(_say("stopped-games", played=result.games, games=args.games), file=sys.stderr)
+        return STOPPED
     return 0
 
 
 def _check_ray(address: str | None) -> None:
     if address is not None:
         try:
-            check_ray()
+            check_ray(address)
         except RayUnavailable as error:
             raise UsageError("ray", problem=error) from None
 
@@ -436,35 +452,63 @@ def _time_limit(text: str) -> Limit:
 def _run_tournament(args: argparse.Namespace) -> int:
     from .bots import BotSpecError
     from .engine import Game
-    from .tournament import Team, TournamentOptions
+    from .tournament import Team, TournamentError, TournamentOptions
+    from .tournament import load as load_tournament
     from .tournament.report import write_outputs
+    from .tournament.run import Stopped
     from .tournament.show import Show
 
-    try:
-        teams = tuple(Team(name, spec) for name, spec in args.team)
-    except BotSpecError as error:
-        raise _bot_error(error) from None
-    except ValueError as error:
-        raise UsageError("team", problem=error) from None
-    limit = args.time_limit or (Limit(turns=args.turn_limit) if args.turn_limit else BOT_LIMIT)
-    try:
-        options = TournamentOptions(teams, args.matches, args.edition, args.rules, limit, args.seed, args.move_time)
-        Game(len(teams), options.edition, options.match_rules(), 0)
-    except ValueError as error:
-        raise UsageError("as-is", problem=error) from None
+    played: list[Any] = []
+    if args.resume:
+        given = [f"--{name.replace('_', '-')}" for name in _TOURNAMENT_OPTIONS if getattr(args, name) is not None]
+        if given:
+            raise UsageError("resume-fixed", how="--resume", option=given[0])
+        try:
+            going_on = load_tournament(args.resume)
+        except TournamentError as error:
+            raise Failure("as-is", problem=error) from None
+        options, played = going_on.options, going_on.matches
+    else:
+        if not args.team:
+            raise UsageError("team-needed")
+        try:
+            teams = tuple(Team(name, spec) for name, spec in args.team)
+        except BotSpecError as error:
+            raise _bot_error(error) from None
+        except ValueError as error:
+            raise UsageError("team", problem=error) from None
+        limit = args.time_limit or (Limit(turns=args.turn_limit) if args.turn_limit else BOT_LIMIT)
+        try:
+            options = TournamentOptions(teams, args.matches or 10, args.edition or "base", args.rules or Rules(),
+                                        limit, args.seed or 0, args.move_time)
+            Game(len(teams), options.edition, options.match_rules(), 0)
+        except ValueError as error:
+            raise UsageError("as-is", problem=error) from None
     _check_ray(args.ray)
     _check_writable_folder("--out", args.out)
+    stopped: Stopped | None = None
     try:
-        tournament = Show(options, _words).run(args.jobs, args.ray)
+        tournament = Show(options, _words).run(args.jobs, args.ray, played)
     except RayUnavailable as error:
         raise Failure("as-is", problem=error) from None
+    except Stopped as stop:       # Ctrl+C: what was played is written, and can be gone on with
+        tournament, stopped = stop.tournament, stop
     try:
         written = write_outputs(tournament, args.out)
     except OSError as error:
         raise Failure("cannot-write-to", path=args.out, reason=os_refusal(error)) from None
     for path in written:
         print(_say("wrote", path=path))
+    if stopped is not None:
+        resume = f"mdeal tournament --resume {os.path.join(args.out, 'tournament.json')} --out {args.out}"
+        print(_say("tournament-stopped", played=len(tournament.matches), matches=options.matches, command=resume),
+              file=sys.stderr)
+        return STOPPED
     return 0
+
+
+#: The options that make a tournament (a tournament going on, ``--resume``, keeps its own).
+_TOURNAMENT_OPTIONS = ("team", "matches", "edition", "rules", "seed", "turn_limit", "time_limit", "move_time")
 
 
 def _seat(text: str) -> int:
@@ -480,6 +524,8 @@ def _run_replay(args: argparse.Namespace) -> int:
 
     if _is_tournament_file(args.file):
         return _replay_tournament(args)
+    if args.file.endswith(".jsonl"):
+        return _replay_arena_games(args)
     if args.match is not None:
         raise UsageError("match-not-tournament", path=args.file)
     try:
@@ -507,6 +553,34 @@ def _tell(game: Any, args: argparse.Namespace) -> None:
         print(line)
     if not game.over:
         print(words.gettext("ui.record-stops", turn=game.turn))
+
+
+def _replay_arena_games(args: argparse.Namespace) -> int:
+    """An arena's ``games.jsonl`` (``mdeal arena --records``) game by game, or only game ``--match N``."""
+    from .record import MAX_RECORD_BYTES, RecordError, from_dict, read_text, replay
+
+    try:   # a game's line holds its record and the arena's notes on it; many games, each a record's size
+        lines = read_text(args.file, MAX_RECORD_BYTES * 64, "an arena's games", RecordError).splitlines()
+    except RecordError as error:
+        raise Failure("as-is", problem=error) from None
+    if args.match is not None and args.match > len(lines):
+        raise UsageError("game-count", match=args.match, path=args.file, games=len(lines))
+    if args.tui and args.match is None:
+        raise UsageError("tui-one-match")
+    chosen = range(len(lines)) if args.match is None else [args.match - 1]
+    for n in chosen:
+        source = f"{args.file}, game {n + 1}"
+        try:
+            record = json.loads(lines[n])["record"]
+            game = replay(from_dict(record, source).printable())
+        except (ValueError, KeyError, TypeError) as error:
+            problem = error if isinstance(error, RecordError) else RecordError(
+                f"{source}: not a game of an arena's records", "not-this", path=source)
+            raise Failure("as-is", problem=problem) from None
+        if args.match is None:
+            print(("\n" if n else "") + _say("arena-game", n=n + 1, games=len(lines)))
+        _tell(game, args)
+    return 0
 
 
 def _is_tournament_file(path: str) -> bool:
@@ -566,7 +640,7 @@ def _run_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .record import RecordError
-    from .tui.session import Session, last_unfinished, new_save_path, seat_specs
+    from .tui.session import Session, last_unfinished, new_save_path, played_in, remember_language, seat_specs
 
     if args.resume or args.last:
         given = [name for name in _NEW_GAME_OPTIONS if getattr(args, name) is not None]
@@ -579,6 +653,8 @@ def _run_play(args: argparse.Namespace) -> int:
             if path is None:
                 raise Failure("nothing-to-continue")
             session = Session.resume(path)
+            if args.lang is None:             # the language the game was played in, where it was saved
+                _speak(played_in(path))
         else:
             args.players = 3 if args.players is None else args.players
             args.edition, args.rules = args.edition or "base", args.rules or Rules()
@@ -599,6 +675,8 @@ def _run_play(args: argparse.Namespace) -> int:
     from .tui.app import PlayApp
 
     PlayApp(session, _words.lang, args.delay).run()
+    if session.saved and session.save_path is not None:
+        remember_language(session.save_path, _words.lang)
     if session.save_error:
         raise Failure("cannot-save", path=session.save_path, reason=session.save_error)
     if session.saved:
@@ -737,6 +815,8 @@ def _database_url(url: str | None) -> Any:
         parsed = make_url(async_url(url or default_url()))
     except ArgumentError:
         raise UsageError("db-url", url=url) from None
+    except OSError as error:      # the data folder cannot be made
+        raise Failure("data-folder", reason=os_refusal(error)) from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise UsageError("db-kind", kind=parsed.get_backend_name())
     return parsed
@@ -770,8 +850,12 @@ def _open_sqlite(database: str | None) -> None:
 
     if database and database != ":memory:":
         connection = sqlite3.connect(database, timeout=DATABASE_TIMEOUT)
-        try:
-            connection.execute("SELECT 1")
+        try:   # reads the file's header: a file that is no SQLite database says so here, not in the server
+            connection.execute("SELECT count(*) FROM sqlite_master")
+        except sqlite3.DatabaseError as error:
+            if "not a database" in str(error) or "malformed" in str(error):
+                raise Failure("db-not-sqlite", path=database, reason=str(error)) from None
+            raise
         finally:
             connection.close()
 
@@ -827,6 +911,9 @@ def _run_sim(args: argparse.Namespace) -> int:
     print(f"  {ENGINE}")
     if args.check:
         print("  invariants: every card accounted for exactly once after every action")
+    if stats.stopped:
+        print(_say("stopped-games", played=stats.games, games=args.games), file=sys.stderr)
+        return STOPPED
     return 0
 
 
@@ -900,6 +987,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_words.gettext("cli.failed", command=f"mdeal {args.command}", problem=_words.explain(error)),
               file=sys.stderr)
         return error.exit_code
+    except KeyboardInterrupt:   # Ctrl+C anywhere else: one line, no traceback
+        print(_words.gettext("cli.failed", command=f"mdeal {args.command}", problem=_say("stopped")),
+              file=sys.stderr)
+        return STOPPED
     except BrokenPipeError:  # output piped into `head` and cut short: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
+import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
+
+from .engine.refusal import Refusal
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -26,16 +30,39 @@ R = TypeVar("R")
 RAY_MISSING = 'Ray is not installed; install it with: python -m pip install "monopoly-deal[ray]"'
 
 
-class RayUnavailable(RuntimeError):
-    """``--ray`` was asked for, but Ray is not installed or the cluster cannot be joined."""
+class RayUnavailable(Refusal):
+    """``--ray`` was asked for, but Ray is not installed or the cluster cannot be joined (words:
+    ``ray-error.<code>``)."""
+
+    def __init__(self, code: str, english: str, **params: object) -> None:
+        super().__init__(f"ray-error.{code}", english, **params)
 
 
-def check_ray() -> None:
-    """Raise :class:`RayUnavailable` (saying how to install it) unless Ray can be imported."""
+#: How long joining a cluster's address may take to answer before it is given up.
+REACH_SECONDS = 10.0
+
+
+def check_ray(address: str | None = None) -> None:
+    """Raise :class:`RayUnavailable` (saying how to install it) unless Ray can be imported, and (for a
+    cluster's ``address``, not ``auto``) unless that address answers within :data:`REACH_SECONDS`: Ray
+    itself would wait minutes for a head that is not there."""
     try:
         import ray  # noqa: F401
     except ImportError:
-        raise RayUnavailable(RAY_MISSING) from None
+        raise RayUnavailable("missing", RAY_MISSING) from None
+    if address is None or address == "auto":
+        return
+    client = address.startswith("ray://")
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        host, port = address.removeprefix("ray://"), "10001" if client else "6379"
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        raise RayUnavailable("unreachable", f"cannot reach the Ray cluster at {address} ({reason}): is its head "
+                             "running? ('ray start --head' starts one; --ray auto starts a local one)",
+                             address=address, reason=reason) from None
 
 
 def run_all(task: Callable[[T], R], items: Sequence[T], jobs: int = 1, ray: str | None = None) -> Iterator[R]:
@@ -49,8 +76,15 @@ def run_all(task: Callable[[T], R], items: Sequence[T], jobs: int = 1, ray: str 
 
 
 def _in_processes(task: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:
-    with multiprocessing.get_context("spawn" if sys.platform != "linux" else "fork").Pool(jobs) as pool:
+    context = multiprocessing.get_context("spawn" if sys.platform != "linux" else "fork")
+    with context.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:   # exiting stops the workers
         yield from pool.imap_unordered(task, items)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A worker ignores Ctrl+C (which the terminal sends to every process of the command): the parent stops
+    them, and no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _call(task: Callable[[Any], Any], item: Any) -> Any:
@@ -66,7 +100,8 @@ def _on_ray(task: Callable[[T], R], items: Iterable[T], address: str) -> Iterato
         try:
             ray.init(address=None if address == "auto" else address, logging_level=logging.WARNING)
         except (ConnectionError, RuntimeError, ValueError) as error:
-            raise RayUnavailable(f"cannot join the Ray cluster {address}: {str(error).splitlines()[0]}") from None
+            raise RayUnavailable("cannot-join", f"cannot join the Ray cluster {address}: "
+                                 f"{str(error).splitlines()[0]}", address=address) from None
     try:
         remote = ray.remote(_call)
         shared = ray.put(task)  # sent once, not once a task

@@ -13,13 +13,17 @@ result is stored too, so a replay can check it ends where the game did.
 >>> replay(record).record() == game.record()
 True
 
-Version 3 (this program's) asks every target of an action card, so its records
+Version 4 (this program's) asks every target of an action card, so its records
 hold an ``accept`` for each target, and asks a Speeding Deal target for its
-discard even when its hand holds one card type. Older records replay as they
-were played (:func:`rules_for`, :meth:`Record.start`): in version 2 such a
-Speeding Deal target lost a card at random without being asked; in version 1
-too, and a target who could not answer accepted at once, and free
-re-arranging had no per-turn limit.
+discard even when its hand holds one card type; a Pass Go goes to the discard
+pile after its draw, and a player who has played the last card of their hand
+re-arranges no more that turn. Older records replay as they were played
+(:func:`rules_for`, :meth:`Record.start`): in version 3 the Pass Go was
+discarded before its draw (a reshuffle could deal it back) and re-arranging
+went on after the last card, 50 times a turn at most; in version 2 also a
+Speeding Deal target whose hand held one card type lost a card at random
+without being asked; in version 1 too, and a target who could not answer
+accepted at once, and free re-arranging had no per-turn limit.
 
 Every error is a :class:`RecordError` that names the source (a file name),
 then the field or the action at fault::
@@ -47,7 +51,7 @@ from .narrate import printable
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 FIELDS = ("format", "version", "edition", "rules", "seed", "players", "actions", "result")
-VERSIONS = (1, 2, RECORD_VERSION)
+VERSIONS = (1, 2, 3, RECORD_VERSION)
 REASONS = ("sets", "turn-limit")
 
 
@@ -127,15 +131,18 @@ class Record:
 #: Every rule option's value when a record of each version leaves it out: the defaults of the releases that
 #: wrote that version, kept here as they were so that a later change of a default (``Rules()``) never changes
 #: how an old record or stored game replays. Version 1 was played with no limit on free re-arranging; version 3
-#: changed no default. A new option is added to each version with the value that plays as that version did
-#: (tests/test_record.py).
+#: changed no default; version 4 lifted the limit (S1 FAQ) and stopped re-arranging after the hand's last card
+#: (S1-19), which versions 1 to 3 allowed. A new option is added to each version with the value that plays as
+#: that version did (tests/test_record.py).
 PLAYED_UNDER: dict[int, dict[str, Any]] = {
     2: {"values": "printed", "single_double_rent": False, "putback": "bottom", "complete_needs_single": False,
         "received_buildings_to_bank": False, "bank_first": False, "house_to_win": False,
-        "speeding_discard": "chooser", "start": "random", "decks": 0, "max_turns": 1000, "max_rearrangements": 50},
+        "speeding_discard": "chooser", "start": "random", "decks": 0, "max_turns": 1000, "max_rearrangements": 50,
+        "rearrange_after_empty_hand": True, "sets_to_win": 0},
 }
 PLAYED_UNDER[1] = {**PLAYED_UNDER[2], "max_rearrangements": 0}
 PLAYED_UNDER[3] = PLAYED_UNDER[2]
+PLAYED_UNDER[4] = {**PLAYED_UNDER[2], "max_rearrangements": 0, "rearrange_after_empty_hand": False}
 
 
 def rules_for(version: int, data: dict[str, Any]) -> Rules:
@@ -149,9 +156,9 @@ def rules_for(version: int, data: dict[str, Any]) -> Rules:
 def start_game(version: int, edition: str, rules: Rules, seed: int, players: list[str], log: bool = True) -> Game:
     """A game of ``version`` at its start: version 1 asked only the targets who could answer, and
     merged a colour's unfilled groups when a card left one; versions 1 and 2 did not ask a Speeding
-    Deal target whose hand held one card type."""
+    Deal target whose hand held one card type; versions 1 to 3 discarded a Pass Go before its draw."""
     return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1,
-                merge_groups=version == 1, skip_forced_discard=version < 3)
+                merge_groups=version == 1, skip_forced_discard=version < 3, discard_pass_go_first=version < 4)
 
 
 # --- writing ------------------------------------------------------------------

@@ -25,6 +25,7 @@ class SimStats:
     wins: list[int] = field(default_factory=list)
     turn_limit: int = 0
     out_of_cards: int = 0
+    stopped: bool = False      # interrupted (Ctrl+C): the figures are of the games played until then
 
     @property
     def games_per_second(self) -> float:
@@ -53,9 +54,20 @@ class InvariantBroken(Exception):
 
 def simulate(players: int, games: int, seed: int = 0, edition: str = "base", rules: Rules | None = None,
              check: bool = False) -> SimStats:
-    """Play ``games`` random-bot games; with ``check``, verify the invariants after every action."""
+    """Play ``games`` random-bot games; with ``check``, verify the invariants after every action.
+    Interrupted (Ctrl+C), it returns the games played so far, ``stopped`` set."""
     stats = SimStats(players, edition, wins=[0] * players)
     start = time.perf_counter()
+    try:
+        _play_games(stats, players, games, seed, edition, rules, check)
+    except KeyboardInterrupt:
+        stats.stopped = True
+    stats.seconds = time.perf_counter() - start
+    return stats
+
+
+def _play_games(stats: SimStats, players: int, games: int, seed: int, edition: str, rules: Rules | None,
+                check: bool) -> None:
     for index in range(games):
         s = game_seed(seed, index)
         game = Game(players, edition, rules, seed=s, log=False)
@@ -77,5 +89,3 @@ def simulate(players: int, games: int, seed: int = 0, edition: str = "base", rul
         else:
             stats.turn_limit += 1
             stats.out_of_cards += game.out_of_cards
-    stats.seconds = time.perf_counter() - start
-    return stats

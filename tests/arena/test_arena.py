@@ -146,3 +146,18 @@ def test_cli_explain_keeps_each_choices_alternatives_in_the_records(tmp_path: Pa
 def test_cli_explain_needs_records(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "heuristic,random", "--explain", "3"]) == 2
     assert "--explain needs --records" in capsys.readouterr().err
+
+
+def test_an_arena_s_records_replay_game_by_game_or_one_at_a_time(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "random,heuristic", "--games", "4", "--out", str(tmp_path), "--records"]) == 0
+    capsys.readouterr()
+    games = tmp_path / "games.jsonl"
+    assert main(["replay", str(games)]) == 0
+    told = capsys.readouterr().out
+    assert [line for line in told.splitlines() if line.startswith("Game ")] == [f"Game {n} of 4:" for n in range(1, 5)]
+    assert main(["replay", str(games), "--match", "3"]) == 0
+    third = capsys.readouterr().out
+    assert third.startswith("Turn 1") and third.strip() in told
+    assert main(["replay", str(games), "--match", "5"]) == 2
+    assert capsys.readouterr().err == f"mdeal replay: --match 5: {games} holds 4 games\n"

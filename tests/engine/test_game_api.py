@@ -256,7 +256,7 @@ def test_record_fields_and_replay(edition: str) -> None:
     play_out(game, random.Random(77))
     record = json.loads(json.dumps(game.record()))
     assert set(record) == {"format", "version", "edition", "rules", "seed", "players", "actions", "result"}
-    assert record["format"] == "monopoly-deal-record" and record["version"] == 3
+    assert record["format"] == "monopoly-deal-record" and record["version"] == 4
     assert (record["edition"], record["seed"], record["players"]) == (edition, 77, ["A", "B", "C"])
     assert record["rules"] == rules.to_dict()
     assert record["actions"] == [str(a) for a in game.history] and record["actions"]

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from monopoly_deal.engine import Game
+from monopoly_deal.engine import Game, Rules
 from monopoly_deal.narrate import ENGLISH, Narrator, Words, narrate
 
 from .helpers import EDITIONS, mid_game_states, play_out, random_step
@@ -268,7 +268,7 @@ def test_r1_3_version_2_did_not_ask_a_target_of_one_card_type() -> None:
 # else may tell them apart for as long as the card stays out of their sight.
 
 def private_choice_worlds(players: int, edition: str, seed: int, log: bool = True,
-                          steps: int = 150) -> Iterator[tuple[Game, Game, int]]:
+                          steps: int = 150, rules: Rules | None = None) -> Iterator[tuple[Game, Game, int]]:
     """Two worlds of a random game that differ in a private choice: at its first put-back with a choice
     (R3.6, under the draw pile) one puts back the first card offered, the other the second; then both
     take the same random actions, each legal in both, for at most ``steps`` actions. Yields both worlds
@@ -276,7 +276,7 @@ def private_choice_worlds(players: int, edition: str, seed: int, log: bool = Tru
     that seat's alone: every other hand holds the same cards in both (Inheritor, or the pile's bottom
     drawn, would show it to someone; they end the walk)."""
     rng = random.Random(seed)
-    game = Game(players, edition, seed=seed, log=log)
+    game = Game(players, edition, rules, seed=seed, log=log)
     while not game.over and not (game.decision_info()["type"] == "put-back" and len(game.legal_actions()) > 1):
         random_step(game, rng)
     if game.over:

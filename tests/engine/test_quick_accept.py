@@ -12,6 +12,8 @@ import pytest
 
 from monopoly_deal.engine import Action, Game, Rules
 from monopoly_deal.engine.game import PLAYS_PER_TURN, RECORD_VERSION, RESPONDING
+from monopoly_deal.engine.rules import BOUNDED_REARRANGEMENTS
+from monopoly_deal.rl.core import REARRANGEMENTS
 
 from .helpers import EDITIONS
 
@@ -56,10 +58,13 @@ def test_quick_accept_plays_the_same_games(edition: str, players: int) -> None:
 def test_quick_accept_records_are_version_1_and_asked_ones_the_current_version() -> None:
     game = Game(2, seed=3, quick_accept=True)
     assert game.record()["version"] == 1 and game.clone().quick and game.restart().quick
-    assert Game(2, seed=3).record()["version"] == RECORD_VERSION == 3
-    version_2 = Game(2, seed=3, skip_forced_discard=True)
+    assert Game(2, seed=3).record()["version"] == RECORD_VERSION == 4
+    version_2 = Game(2, seed=3, skip_forced_discard=True, discard_pass_go_first=True)
     assert version_2.record()["version"] == 2
     assert version_2.clone().skip_forced_discard and version_2.restart().skip_forced_discard
+    version_3 = Game(2, seed=3, discard_pass_go_first=True)
+    assert version_3.record()["version"] == 3
+    assert version_3.clone().discard_pass_go_first and version_3.restart().discard_pass_go_first
 
 
 def test_a_determinized_sample_answers_quickly_and_the_real_game_is_unchanged() -> None:
@@ -110,9 +115,12 @@ def test_r6_2_rearranging_is_capped_per_turn() -> None:
     assert "move red:red/yellow>yellow" in {str(a) for a in unlimited.legal_actions()}
 
 
-def test_r6_2_a_player_who_cycles_for_ever_is_stopped_by_the_default_cap() -> None:
-    """A driver that always re-colours when it can (the 3,673-action turn) must reach 'end'."""
-    game = Game.from_position(2, groups={0: [("red", ["red/yellow"], None, None), ("pink", ["pink/orange"], None, None)]})
+def test_r6_2_a_player_who_cycles_for_ever_is_stopped_by_a_bound() -> None:
+    """A driver that always re-colours when it can (the 3,673-action turn) must reach 'end' where a program
+    sets a bound (``BOUNDED_REARRANGEMENTS``); the rules' default sets none (S1 FAQ)."""
+    assert Rules().max_rearrangements == 0
+    game = Game.from_position(2, rules=Rules(max_rearrangements=BOUNDED_REARRANGEMENTS),
+                              groups={0: [("red", ["red/yellow"], None, None), ("pink", ["pink/orange"], None, None)]})
     moves = 0
     while True:
         rearranging = [a for a in game.legal_actions() if a.verb in ("move", "swap")]
@@ -120,7 +128,7 @@ def test_r6_2_a_player_who_cycles_for_ever_is_stopped_by_the_default_cap() -> No
             break
         game.apply(rearranging[0])
         moves += 1
-    assert moves == Rules().max_rearrangements == 50
+    assert moves == BOUNDED_REARRANGEMENTS == 50
     game.apply("end")
     assert game.active == 1
 
@@ -148,10 +156,11 @@ def rearranged(game: Game) -> list[Game]:
     return out
 
 
-def test_r6_2_the_cap_takes_no_choice_every_arrangement_is_a_few_moves_away() -> None:
-    """The claim behind the default cap: in random mid-game positions, every arrangement the
-    player could reach with unlimited free moves is so few moves away that the cap allows it
-    before each of the three plays and again before the end of the turn."""
+def test_r6_2_the_bounds_take_no_choice_every_arrangement_is_a_few_moves_away() -> None:
+    """The claim behind the bounds programs set: in random mid-game positions, every arrangement the
+    player could reach with unlimited free moves is so few moves away that ``BOUNDED_REARRANGEMENTS``
+    allows it before each of the three plays and again before the end of the turn, and the learning
+    environments' bound (``rl.core.REARRANGEMENTS``) once a turn."""
     deepest = positions = 0
     for seed in range(24):
         game = Game(3, "enhanced", Rules(max_rearrangements=0), seed=seed, log=False)
@@ -182,4 +191,5 @@ def test_r6_2_the_cap_takes_no_choice_every_arrangement_is_a_few_moves_away() ->
         positions += 1
         deepest = max(deepest, max(seen.values()))
     assert positions >= 6, "the sample must hold positions with something to re-arrange"
-    assert deepest * (PLAYS_PER_TURN + 1) <= Rules().max_rearrangements, f"an arrangement {deepest} moves away"
+    assert deepest * (PLAYS_PER_TURN + 1) <= BOUNDED_REARRANGEMENTS, f"an arrangement {deepest} moves away"
+    assert deepest <= REARRANGEMENTS, f"an arrangement {deepest} moves away"

@@ -25,7 +25,9 @@ DEFAULTS = {
     "start": "random",                # R2.2: a named or random first seat
     "decks": 0,                       # R1.4: automatic, two from 6 players
     "max_turns": 1000,
-    "max_rearrangements": 50,         # R6.2: free, but not for ever (0: no limit)
+    "max_rearrangements": 0,          # R6.2, S1 FAQ: any number of times (N: a bound)
+    "rearrange_after_empty_hand": False,  # R6.2, S1-19: no re-arranging after the hand's last card
+    "sets_to_win": 0,                 # R7.1, R7.2: the edition's, 3 or 4
 }
 # Every named variant: option -> the values other than the default.
 VARIANTS = {
@@ -40,13 +42,16 @@ VARIANTS = {
     "start": ["dice", 0, 1],
     "decks": [1, 2, 3],
     "max_turns": [1, 50],
-    "max_rearrangements": [0, 1, 200],
+    "max_rearrangements": [1, 50, 200],
+    "rearrange_after_empty_hand": [True],
+    "sets_to_win": [3, 4, 10],
 }
 BAD = [
     ("values", "s3"), ("values", 2), ("putback", "top"), ("putback", True), ("speeding_discard", "victim"),
     ("start", "youngest"), ("start", -1), ("start", 1.5), ("decks", -1), ("decks", "2"), ("max_turns", 0),
     ("max_turns", "many"), ("max_rearrangements", -1), ("max_rearrangements", "lots"), ("single_double_rent", "yes"), ("bank_first", 1), ("house_to_win", None),
-    ("complete_needs_single", "true"), ("received_buildings_to_bank", 0),
+    ("complete_needs_single", "true"), ("received_buildings_to_bank", 0), ("rearrange_after_empty_hand", 1),
+    ("sets_to_win", 1), ("sets_to_win", 2), ("sets_to_win", 11), ("sets_to_win", -1), ("sets_to_win", "4"),
 ]
 
 

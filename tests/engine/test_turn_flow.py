@@ -394,3 +394,51 @@ def test_r5_6_a_deal_breaker_answer_names_every_card_of_the_set_at_stake() -> No
     info = game.decision_info()
     assert (info["type"], info["action"]) == ("respond", "deal-breaker")
     assert info["cards"] == [["P2", "dark-blue", "dark-blue"]] * 2
+
+
+# --- S1-19, S1-6.3, S2's "four or more sets": record version 4 ------------------------
+
+def test_r6_2_no_rearranging_after_the_hand_s_last_card_until_the_next_turn() -> None:
+    """S1-19: the last card played, its action done, re-arranging ends for the turn; it comes back with the
+    owner's next turn (the draw refills the hand)."""
+    game = Game.from_position(2, hands={0: ["1M"]}, groups={0: [("red", ["red/yellow"], None, None)]})
+    assert "move red:red/yellow>yellow" in legal(game)
+    game.apply("bank 1M")
+    assert legal(game) == {"end"}
+    game.apply("end")
+    game.apply("end")                                      # P2's turn
+    assert game.active == 0 and game.hands[0]
+    assert "move red:red/yellow>yellow" in legal(game)
+
+
+def test_r6_2_a_hand_empty_before_any_play_played_no_last_card() -> None:
+    """S1-19 speaks of the last card *played*: a player whose turn starts with an empty hand (both piles ran dry,
+    R9.1) may re-arrange; the rule option lets a player re-arrange after their last card too."""
+    game = Game.from_position(2, rest="box", groups={0: [("red", ["red/yellow"], None, None)]})
+    assert not game.hands[0] and legal(game) == {"end", "move red:red/yellow>yellow"}
+    allowed = Game.from_position(2, rules=Rules(rearrange_after_empty_hand=True), rest="box", plays=1,
+                                 groups={0: [("red", ["red/yellow"], None, None)]})
+    assert legal(allowed) == {"end", "move red:red/yellow>yellow"}
+    assert legal(Game.from_position(2, rest="box", plays=1, groups={0: [("red", ["red/yellow"], None, None)]})) == {"end"}
+
+
+@pytest.mark.parametrize("old_order", [False, True])
+def test_r5_1_pass_go_is_discarded_after_its_draw(old_order: bool) -> None:
+    """S1-6.3: a used action card goes to the discard pile, so a Pass Go drawing from an empty pile meets a
+    reshuffle without itself; records of versions 1 to 3 (``discard_pass_go_first``) drew it back."""
+    game = Game.from_position(2, hands={0: ["pass-go"]}, discard=["birthday"], draw=[], rest="box")
+    game.discard_pass_go_first = old_order
+    game.apply("pass-go")
+    assert sorted(keys(game, game.hands[0])) == (["birthday", "pass-go"] if old_order else ["birthday"])
+    assert keys(game, game.discard) == ([] if old_order else ["pass-go"])
+    game.check_invariants()
+
+
+def test_r7_2_sets_to_win_sets_the_count_for_both_editions() -> None:
+    """R7.1, R7.2: 3 sets (base) or 4 (Enhanced) by default; ``sets_to_win`` asks for more, and the views say
+    how many (what a front end shows as the goal)."""
+    assert [Game(2, edition).sets_to_win for edition in ("base", "enhanced")] == [3, 4]
+    game = Game(2, "base", Rules(sets_to_win=4), seed=1)
+    assert game.sets_to_win == 4 == game.view(0)["sets_to_win"] == game.clone().sets_to_win
+    with pytest.raises(ValueError, match="sets_to_win"):
+        Rules(sets_to_win=2)

@@ -17,13 +17,14 @@ from monopoly_deal.bots.registry import BotSpecError, FileOption, _make_policy, 
 from monopoly_deal.engine import Game, Refusal, Rules
 from monopoly_deal.i18n import LANGUAGES, get_translator
 from monopoly_deal.narrate import clean_name
+from monopoly_deal.parallel import RAY_MISSING, RayUnavailable, check_ray
 from monopoly_deal.server.protocol import check_rule_bounds
 from monopoly_deal.tournament import report, state
 from monopoly_deal.tournament.limit import Limit
 from monopoly_deal.tui.session import player_names, seat_specs
 
 #: The parts whose refusals are worded in the catalogues (``<part>-error.<code>``).
-PARTS = ("rules", "bot", "name", "session", "record", "tournament", "os", "limit", "arena")
+PARTS = ("rules", "bot", "name", "session", "record", "tournament", "os", "limit", "arena", "ray")
 
 
 def _replays_an_illegal_action() -> None:
@@ -60,6 +61,7 @@ TRIGGERS: dict[str, Callable[..., None]] = {
     "rules-error.decks": lambda: Rules(decks=9),
     "rules-error.max-turns": lambda: Rules(max_turns=0),
     "rules-error.max-rearrangements": lambda: Rules(max_rearrangements=-1),
+    "rules-error.sets-to-win": lambda: Rules(sets_to_win=2),
     "rules-error.mapping": lambda: Rules.from_dict([]),  # type: ignore[arg-type]
     "rules-error.unknown": lambda: Rules.from_dict({"speed": 1}),
     "rules-error.needs-value": lambda: Rules.parse("bank_first"),
@@ -67,6 +69,7 @@ TRIGGERS: dict[str, Callable[..., None]] = {
     "rules-error.whole-number": lambda: check_rule_bounds({"decks": True}, 2),
     "rules-error.decks-for-players": lambda: check_rule_bounds({"decks": 5}, 3),
     "rules-error.turns": lambda: check_rule_bounds({"max_turns": 10**9}, 2),
+    "rules-error.rearrangements-bounded": lambda: check_rule_bounds({"max_rearrangements": 0}, 2),
     "bot-error.whole": lambda: make_bot("ismcts:iters=0"),
     "bot-error.number": lambda: make_bot("ismcts:time=nan"),
     "bot-error.no-file": lambda: FileOption("a saved policy").parse("policy", "path", "/no/such/policy.zip"),
@@ -115,6 +118,9 @@ TRIGGERS: dict[str, Callable[..., None]] = {
     "limit-error.seconds": lambda: Limit(seconds=0.5),
     "limit-error.time": lambda: Limit.parse_time("45"),
     "arena-error.too-few-bots": lambda: lineups(["random"], 2),
+    "ray-error.missing": _raises(RayUnavailable("missing", RAY_MISSING)),
+    "ray-error.unreachable": lambda: check_ray("127.0.0.1:1"),
+    "ray-error.cannot-join": _raises(RayUnavailable("cannot-join", "cannot join the Ray cluster x: y", address="x")),
 }
 
 
@@ -147,7 +153,7 @@ def test_a_refusal_is_said_in_every_language(message_id: str, tmp_path: Path, mo
         for value in sorted(values, key=len, reverse=True):     # "openspiel-ismcts" before "ismcts"
             bare = bare.replace(value, "")
         # left in Latin letters: only what a person types (values, options, commands) and names of formats
-        bare = re.sub(r"「[^」]*」|[\w.-]*=[\w.-]*|--[\w-]+|pip install \S+|[\w/.-]+\.py|\b(true|false|random|dice|JSON|UTF-8|"
-                      r"MiB|rl|OpenSpiel|MaskablePPO|P\d+)\b", "", bare)
+        bare = re.sub(r"「[^」]*」|[\w.-]*=[\w.-]*|--[\w-]+|(python -m )?pip install \S+|[\w/.-]+\.py|\b(true|false|random|dice|JSON|UTF-8|"
+                      r"MiB|rl|OpenSpiel|MaskablePPO|Ray|auto|P\d+)\b", "", bare)
         assert not re.search(r"[A-Za-z]{2,}", bare), (lang, said)
         assert not re.search(r"[\u4e00-\u9fff][ ,:;()][\u4e00-\u9fff]", said), (lang, said)

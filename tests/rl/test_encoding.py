@@ -171,7 +171,7 @@ def test_one_encoder_following_a_game_encodes_as_a_fresh_one(players: int, editi
     follower = ObservationEncoder(players, edition)
     other = Game(players, edition, seed=99, log=False)
     draw, reshuffles = None, 0
-    for step, game in enumerate(whole_game(players, edition, seed=3 + players)):
+    for step, game in enumerate(whole_game(players, edition, seed=4 + players)):
         reshuffles += draw is not None and len(game.draw) > draw
         draw = len(game.draw)
         if step % every and not game.over:

@@ -123,7 +123,7 @@ def test_r3_6_another_seats_put_back_never_changes_an_information_state(players:
     game, space = load(players=players, seed=seed), action_space(players)
     states = game.new_initial_state(), game.new_initial_state()
     checked = 0
-    for a, b, owner in private_choice_worlds(players, "base", seed, log=False, steps=60):
+    for a, b, owner in private_choice_worlds(players, "base", seed, log=False, steps=60, rules=game.rules):
         for state, world in zip(states, (a, b), strict=True):
             for action in world.history[len(state.history()):]:
                 state.apply_action(space.id(action))

@@ -6,6 +6,7 @@ import importlib.util
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from monopoly_deal.bots import BOTS, BotSpecError, Seat, make_bot
@@ -56,6 +57,35 @@ def test_a_policy_plays_in_the_arena(policy_file: Path) -> None:
     spec = f"policy:path={policy_file}"
     result = run_arena([spec, "random"], players=2, games=4, seed=1)
     assert result.bots[spec]["games"] == 4
+
+
+def test_a_policy_that_would_re_arrange_for_ever_stops_at_the_environments_bound(policy_file: Path) -> None:
+    """docs/rl.md: the engine sets no limit on re-arranging (S1 FAQ), so the policy bot keeps the bound it
+    learnt under: a policy that prefers a move whenever one is offered still ends its turn."""
+    from monopoly_deal.rl.core import REARRANGEMENTS
+    from monopoly_deal.rl.encoding import action_space
+
+    bot = make_bot(f"policy:path={policy_file}")
+    space = action_space(2)
+
+    class Restless:
+        """The trained model's spaces; it picks a re-arrangement whenever the mask has one, else the first id."""
+
+        observation_space, action_space = bot.model.observation_space, bot.model.action_space
+
+        def predict(self, observation: object, action_masks: np.ndarray, deterministic: bool) -> tuple[int, None]:
+            ids = [int(i) for i in action_masks.nonzero()[0]]
+            moves = [i for i in ids if space.action(i).verb in ("move", "swap")]
+            return (moves or ids)[0], None
+
+    bot.model = Restless()
+    game = Game.from_position(2, hands={0: ["1M"]}, groups={0: [("red", ["red/yellow"], None, None)]})
+    assert game.rules.max_rearrangements == 0
+    taken = []
+    while game.active == 0 and len(taken) < 100:
+        taken.append(bot.choose(Seat(game, 0)))
+        game.apply(taken[-1])
+    assert [a.verb for a in taken] == ["move"] * REARRANGEMENTS + ["end"]
 
 
 def test_a_policy_for_another_game_size_is_refused(policy_file: Path) -> None:

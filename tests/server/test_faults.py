@@ -134,8 +134,6 @@ async def test_after_a_database_outage_every_game_moves_again_by_itself(monkeypa
     player = RecordingClient(0)
     await room.connect(player)
     assert room.game is not None
-    while room.game.decider != 0:                            # the bot's turn first, if it starts
-        await asyncio.sleep(0.01)
     down = False
     real_append, real_readiness = lobby.store.append, lobby.store.readiness
 
@@ -149,7 +147,13 @@ async def test_after_a_database_outage_every_game_moves_again_by_itself(monkeypa
 
     monkeypatch.setattr(lobby.store, "append", append)
     monkeypatch.setattr(lobby.store, "readiness", readiness)
-    await room.act(0, "end")                                 # stored; the bot's turn
+    while True:                                              # the person plays until the bot decides
+        while room.game.decider != 0:
+            await asyncio.sleep(0.01)
+        legal = [str(a) for a in room.game.legal_actions()]
+        await room.act(0, "end" if "end" in legal else legal[0])   # stored
+        if room.game.decider == 1:
+            break
     down = True                                              # before the bot's first move is stored
     version = len(room.game.history)
     await asyncio.sleep(0.3)
@@ -217,10 +221,12 @@ async def test_a_dropped_postgresql_lock_is_taken_again_or_the_server_stops(monk
             if await _lock_sessions(url):
                 break
         assert await first.readiness() is None and first.lost is None     # taken again
+        monkeypatch.setattr(_AdvisoryLock, "CHECK_EVERY", 3.0)
+        await asyncio.sleep(0.5)                                            # the first's keeper now sleeps 3 s
         await _end_sessions(url, await _lock_sessions(url))
         second = await Store.open(url)                                      # another server, quicker
         try:
-            for _ in range(50):
+            for _ in range(100):
                 await asyncio.sleep(0.1)
                 if stopped:
                     break

@@ -4,6 +4,7 @@ unfinished game; `--save FILE` still chooses the file; a save that fails is repo
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,23 @@ def test_a_finished_game_is_saved_for_the_replay(data: Path, monkeypatch: pytest
     monkeypatch.setattr(PlayApp, "run", run)
     assert main(["play", "--seed", "4", "--humans", "0", "--bots", "random", "--save", "done.json"]) == 0
     assert capsys.readouterr().out == "Saved to done.json; 'mdeal replay done.json' tells it again.\n"
+
+
+def test_continue_speaks_the_language_the_game_was_played_in(data: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A game played in 繁體中文 goes on in it with --continue (unless --lang says otherwise)."""
+    languages: list[str] = []
+    playing(monkeypatch, moves=1)
+    real_init = PlayApp.__init__
+
+    def noting(app: PlayApp, session: Session, lang: str, delay: float) -> None:
+        languages.append(lang)
+        real_init(app, session, lang, delay)
+
+    monkeypatch.setattr(PlayApp, "__init__", noting)
+    assert main(["play", "--seed", "1", "--bots", "random", "--lang", "zh-Hant"]) == 0
+    assert main(["play", "--continue"]) == 0
+    assert main(["play", "--continue", "--lang", "en"]) == 0
+    assert languages == ["zh-Hant", "zh-Hant", "en"]
+    said = capsys.readouterr().out.splitlines()       # "saved to …": in the language of each run
+    assert [bool(re.search(r"[\u4e00-\u9fff]", line)) for line in said] == [True, True, False]

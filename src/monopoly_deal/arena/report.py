@@ -34,6 +34,7 @@ class ArenaResult:
     turn_limit: int
     seconds: float = 0.0
     results: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    stopped: bool = False      # interrupted (Ctrl+C): of the games played until then
 
     def to_json(self) -> dict[str, Any]:
         """Everything but the game records, as JSON-able data."""
@@ -212,12 +213,18 @@ def run_arena(bots: list[str], players: int = 2, games: int = 100, seed: int = 0
     bar = Progress(len(matches), progress)
     start = time.perf_counter()
     results = []
-    for r in run_all(task, matches, jobs, ray):
-        results.append(r)
-        bar.step()
+    stopped = False
+    try:
+        for r in run_all(task, matches, jobs, ray):
+            results.append(r)
+            bar.step()
+    except KeyboardInterrupt:      # Ctrl+C: the games played so far are the result
+        stopped = True
     results.sort(key=lambda r: r["index"])
-    options = {"bots": list(bots), "players": players, "games": len(matches), "seed": seed, "edition": edition,
-               "rules": rules.to_dict()}
+    options = {"bots": list(bots), "players": players, "games": len(results) if stopped else len(matches),
+               "seed": seed, "edition": edition, "rules": rules.to_dict(),
+               **({"stopped_after": f"{len(results)} of {len(matches)} games"} if stopped else {})}
     result = summarize(results, options)
     result.seconds = time.perf_counter() - start
+    result.stopped = stopped
     return result

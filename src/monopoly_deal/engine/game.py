@@ -35,12 +35,17 @@ so whether it is asked says nothing about its hand (R1.3).
 ``skip_forced_discard=True`` replays records of versions 1 and 2, made when
 such a target was not asked and lost a card at random.
 
+A Pass Go goes to the discard pile once its two cards are drawn (R5.1, S1-6.3), so a reshuffle
+(R9.1) never deals it back to its player; ``discard_pass_go_first=True`` replays records of
+versions 1 to 3, made when it was discarded before the draw.
+
 A card put back under the draw pile (R3.6) is a private choice: the history
 holds it, but :meth:`Game.seen_action` shows it to the other seats without
 its card, as the game's words do ("puts a card at the bottom of the draw pile").
 
-Free re-arranging (``move``, ``swap``) is bounded: at most
-``Rules.max_rearrangements`` per turn (0: no limit), so a turn always ends.
+Free re-arranging (``move``, ``swap``, R6.2) has no limit unless ``Rules.max_rearrangements``
+sets one, and ends for the turn once the player has played the last card of their hand (S1-19;
+``Rules.rearrange_after_empty_hand`` allows it, and replays records of versions 1 to 3).
 """
 
 from __future__ import annotations
@@ -103,8 +108,10 @@ RECORD_FORMAT: Final = "monopoly-deal-record"
 # per-turn cap and groups never merge by themselves (R6.2); version 1 records replay with
 # quick_accept, merge_groups and without the cap. Version 3: a Speeding Deal target is asked for
 # its discard also when its hand holds one card type (R1.3); versions 1 and 2 replay with
-# skip_forced_discard.
-RECORD_VERSION: Final = 3
+# skip_forced_discard. Version 4: a Pass Go is discarded after its draw (R5.1), and a player who
+# has played the last card of their hand re-arranges no more that turn (R6.2, S1-19); versions 1
+# to 3 replay with discard_pass_go_first and the rule option rearrange_after_empty_hand.
+RECORD_VERSION: Final = 4
 MAX_PLAYERS: Final = 10
 HAND_LIMIT: Final = 7
 PLAYS_PER_TURN: Final = 3
@@ -271,6 +278,9 @@ class Game:
         skip_forced_discard: version-1 and version-2 Speeding Deal, only to replay their records:
             a target whose hand holds one card type is not asked, and loses a card of it at random.
             Not asking tells everyone that the hand is all one type (R1.3 asks every target).
+        discard_pass_go_first: the Pass Go of versions 1 to 3, only to replay their records: the card
+            went to the discard pile before its draw, so a reshuffle could deal it back (R5.1 discards
+            it once used).
 
     At every moment one seat, :attr:`decider`, owes one decision of kind
     :attr:`decision`. :meth:`legal_actions` lists its options and
@@ -286,7 +296,9 @@ class Game:
         "_move_cap",
         "_others",
         "_pos",
+        "_rearrange_when_empty",
         "_rng",
+        "_sets_needed",
         "_single",
         "_slot_moves",
         "_slot_ver",
@@ -310,6 +322,7 @@ class Game:
         "decision",
         "deck",
         "discard",
+        "discard_pass_go_first",
         "draw",
         "edition",
         "events",
@@ -369,6 +382,7 @@ class Game:
         quick_accept: bool = False,
         merge_groups: bool = False,
         skip_forced_discard: bool = False,
+        discard_pass_go_first: bool = False,
         _copy: Game | None = None,
     ) -> None:
         if _copy is not None:  # clone(): compiled classes have no cheap bare __new__
@@ -381,6 +395,8 @@ class Game:
         self._single = self.rules.complete_needs_single
         self._house_to_win = self.rules.house_to_win
         self._move_cap = self.rules.max_rearrangements
+        self._rearrange_when_empty = self.rules.rearrange_after_empty_hand
+        self._sets_needed = self.rules.sets_to_win or (4 if edition == "enhanced" else 3)   # R7.1, R7.2
         self.edition = edition
         self.players = players
         self.names = list(names) if names is not None else [f"P{i + 1}" for i in range(players)]
@@ -394,6 +410,7 @@ class Game:
         self.quick = quick_accept
         self.merging = merge_groups
         self.skip_forced_discard = skip_forced_discard
+        self.discard_pass_go_first = discard_pass_go_first
         self.moves = 0  # free re-arrangements this turn
         self.deck = _deck(edition, self.rules.decks or decks_for(players), self.rules.values)
         self._ct = self.deck.cards
@@ -655,7 +672,8 @@ class Game:
 
     @property
     def sets_to_win(self) -> int:
-        return 4 if self.edition == "enhanced" else 3
+        """Complete sets of different colours that win (R7.1, R7.2, ``Rules.sets_to_win``)."""
+        return self._sets_needed
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action for :attr:`decider`, in a fixed order."""
@@ -708,6 +726,7 @@ class Game:
     def _copy_from(self, s: Game) -> None:
         self.rules, self.edition, self.players, self.names, self.seed = s.rules, s.edition, s.players, s.names, s.seed
         self.quick, self.merging, self.skip_forced_discard = s.quick, s.merging, s.skip_forced_discard
+        self.discard_pass_go_first = s.discard_pass_go_first
         self.moves = s.moves
         self.deck, self._ct, self._value, self._rng = s.deck, s._ct, s._value, s._rng
         self.order, self._pos, self.turn, self.active, self.plays = s.order, s._pos, s.turn, s.active, s.plays
@@ -726,6 +745,7 @@ class Game:
         self._ver = s._ver[:]
         self._memo = s._memo[:]
         self._single, self._house_to_win, self._move_cap = s._single, s._house_to_win, s._move_cap
+        self._rearrange_when_empty, self._sets_needed = s._rearrange_when_empty, s._sets_needed
         self._slot_ver = s._slot_ver[:]
         self._slot_moves = s._slot_moves[:]  # entries are never changed, only replaced: sharing them is safe
         self.a_queue = s.a_queue[:]
@@ -736,10 +756,12 @@ class Game:
         self.private = s.private
         self.events = None if s.events is None else s.events[:]
 
-    def restart(self, log: bool = True) -> Game:
-        """This game at its start again: the same seed, rules, names and record version (to replay its history)."""
-        return Game(self.players, self.edition, self.rules, self.seed, self.names, log, quick_accept=self.quick,
-                    merge_groups=self.merging, skip_forced_discard=self.skip_forced_discard)
+    def restart(self, log: bool = True, names: Iterable[str] | None = None) -> Game:
+        """This game at its start again: the same seed, rules, record version and names (or ``names``), to
+        replay its history."""
+        return Game(self.players, self.edition, self.rules, self.seed, self.names if names is None else names, log,
+                    quick_accept=self.quick, merge_groups=self.merging, skip_forced_discard=self.skip_forced_discard,
+                    discard_pass_go_first=self.discard_pass_go_first)
 
     def card_key(self, card: int) -> str:
         """The notation key of physical card ``card``."""
@@ -827,6 +849,7 @@ class Game:
             "decision": self.decision_info(),
             "winner": self.winner,
             "result": self.result,
+            "sets_to_win": self._sets_needed,
         }
 
     def _groups_view(self, player: int) -> list[dict[str, Any]]:
@@ -908,7 +931,8 @@ class Game:
         """The game record: replaying its actions from its seed gives this exact game."""
         return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
                            self.winner if self.winner >= 0 else None, self.result or None, self.turn,
-                           1 if self.quick or self.merging else 2 if self.skip_forced_discard else RECORD_VERSION)
+                           1 if self.quick or self.merging else 2 if self.skip_forced_discard
+                           else 3 if self.discard_pass_go_first else RECORD_VERSION)
 
     def seen_action(self, index: int, seat: int) -> Action:
         """``history[index]`` as ``seat`` may know it: the action itself, unless another seat took it
@@ -983,7 +1007,7 @@ class Game:
     def _check_winner(self, seats: int = -1) -> None:
         """R7.1, R7.2: checked after every action, for the seats (a bit mask) whose tables
         changed; the active player first."""
-        need = self.sets_to_win
+        need = self._sets_needed
         for p in [self.active] + self._others[self.active]:
             if seats >> p & 1 and self._has_won(p, need):
                 self._end_game(p, "sets")
@@ -1330,8 +1354,8 @@ class Game:
         p = self.active
         acts = [_END]
         left = PLAYS_PER_TURN - self.plays
+        hand = self.hands[p]
         if left > 0:
-            hand = self.hands[p]
             static = self._static[p]
             for t in self._distinct(hand):
                 acts += static[t]  # bank, put down, and the actions that need no look at the tables
@@ -1339,7 +1363,9 @@ class Game:
                 if kind in _LOOKS_AT_TABLES:
                     acts += self._table_actions(p, t, kind, hand, left)
         cap = self._move_cap
-        if cap == 0 or self.moves < cap:
+        # S1-19: once the last card of the hand is played and its action done, the table stays as it is
+        # (a hand empty before any play, when both piles ran dry, played no last card).
+        if (cap == 0 or self.moves < cap) and (hand or not self.plays or self._rearrange_when_empty):
             acts += self._memo_for(_REARRANGEMENTS, p)
         return acts
 
@@ -1606,8 +1632,11 @@ class Game:
             self._log("property", p, a.card, a.colour)
             return
         t = _INDEX[verb]
-        self._discard_from_hand(p, t)  # R5.1, R5.7: used up even if cancelled
         kind = _KIND[t]
+        if kind == _K_PASS_GO and not self.discard_pass_go_first:
+            self._pass_go(p, t, a)
+            return
+        self._discard_from_hand(p, t)  # R5.1, R5.7: used up even if cancelled
         if kind == _K_HOUSE or kind == _K_HOTEL:
             g = self.groups[p][a.colour][a.group]
             card = self.discard.pop()
@@ -1621,7 +1650,7 @@ class Game:
         if self.events is not None:
             self._log("use", p, str(a))
         others = self.others(p)
-        if kind == _K_PASS_GO:
+        if kind == _K_PASS_GO:  # versions 1 to 3 (discard_pass_go_first): discarded before the draw
             self._draw(p, 2)
         elif kind == _K_BIRTHDAY:
             self._attack(verb, others, 2)
@@ -1650,6 +1679,15 @@ class Game:
             self._attack(verb, [a.player])
         elif kind == _K_SPEEDING_DEAL:
             self._attack(verb, [q for q in others if q in (a.player, a.extra)])
+
+    def _pass_go(self, p: int, t: int, a: Action) -> None:
+        """R5.2: draw 2. R5.1 (S1-6.3): the card goes to the discard pile once used, after the draw, so
+        a reshuffle of the discard pile (R9.1) in that draw does not hold it."""
+        card = self._from_hand(p, t)
+        if self.events is not None:
+            self._log("use", p, str(a))
+        self._draw(p, 2)
+        self.discard.append(card)
 
     def _next_turn(self) -> None:
         self._advance_seat()

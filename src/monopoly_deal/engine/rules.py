@@ -25,6 +25,12 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 #: The most decks a game may shuffle together (two serve ten players, R1.4) and the longest turn limit.
 MAX_DECKS = 4
 MAX_TURNS = 100_000
+#: The most sets a win may ask for: one of each of the ten colours (R7).
+MAX_SETS_TO_WIN = 10
+#: A bound on free re-arrangements a turn for programs that must end every turn whoever plays (a server's
+#: rooms): over four times the farthest arrangement measured (tests/engine/test_quick_accept.py), so a player
+#: may re-arrange the whole table before each of the three plays and again at the end.
+BOUNDED_REARRANGEMENTS = 50
 
 
 class RuleOptionError(Refusal):
@@ -59,10 +65,16 @@ class Rules:
         max_turns: the game ends without a winner after this many turns (R7); at most
             ``MAX_TURNS``. Both bounds keep one game's cost bounded whoever sets the options.
         max_rearrangements: free re-arrangements (``move``, ``swap``) a player may make in one
-            turn (R6.2), so that re-colouring cannot go on for ever; 0 means no limit. The
-            default, 50, takes no real choice: every arrangement in reach is a handful of
-            moves away (tests/engine/test_quick_accept.py measures it), so a player can
-            re-arrange the whole table before each of the three plays and again at the end.
+            turn (R6.2); 0, the default, means no limit, as the sources say (S1 FAQ: a wild's
+            colour may be changed any number of times on one's own turn). Programs that must
+            end every turn whoever plays set a bound (the learning environments, a server's
+            rooms): ``BOUNDED_REARRANGEMENTS`` takes no real choice, since every arrangement in
+            reach is a handful of moves away (tests/engine/test_quick_accept.py measures it).
+        rearrange_after_empty_hand: a player who has played the last card of their hand may
+            still re-arrange that turn (R6.2 variant, a house rule; S1-19 forbids it).
+        sets_to_win: complete sets of different colours that win (R7.1, R7.2); 0 means the
+            edition's: 3, or 4 in the Enhanced edition. S2 lets the Enhanced edition ask for
+            "four or more"; any number from 3 to ``MAX_SETS_TO_WIN`` may be asked.
     """
 
     values: str = "printed"
@@ -76,7 +88,9 @@ class Rules:
     start: int | str = "random"
     decks: int = 0
     max_turns: int = 1000
-    max_rearrangements: int = 50
+    max_rearrangements: int = 0
+    rearrange_after_empty_hand: bool = False
+    sets_to_win: int = 0
 
     def __post_init__(self) -> None:
         for name, choices in _CHOICES.items():
@@ -102,6 +116,9 @@ class Rules:
             raise RuleOptionError("max-rearrangements",
                                   "rule option 'max_rearrangements' must be 0 (no limit) or a number of re-arrangements",
                                   name="max_rearrangements")
+        if not isinstance(self.sets_to_win, int) or not (self.sets_to_win == 0 or 3 <= self.sets_to_win <= MAX_SETS_TO_WIN):
+            raise RuleOptionError("sets-to-win", f"rule option 'sets_to_win' must be 0 (the edition's: 3, Enhanced 4) "
+                                  f"or 3 to {MAX_SETS_TO_WIN} sets", name="sets_to_win", most=MAX_SETS_TO_WIN)
 
     def to_dict(self) -> dict[str, Any]:
         # Every option is a plain value: no deep copy (``dataclasses.asdict``) needed, and every view has one.
@@ -127,13 +144,14 @@ class Rules:
     def options(cls) -> list[dict[str, Any]]:
         """Every option as a form needs it: its name, kind (``flag``, ``choice`` or ``number``), default,
         choices or bounds (``max`` ``None``: no upper bound). ``start`` also takes a seat number; ``decks`` 0
-        means automatic.
+        means automatic, ``sets_to_win`` 0 the edition's count (1 and 2 are refused: no source plays to fewer than 3).
 
         >>> [o for o in Rules.options() if o["name"] == "putback"]
         [{'name': 'putback', 'kind': 'choice', 'default': 'bottom', 'choices': ['bottom', 'discard']}]
         """
         bounds: dict[str, tuple[int, int | None]] = {
-            "decks": (0, MAX_DECKS), "max_turns": (1, MAX_TURNS), "max_rearrangements": (0, None)}
+            "decks": (0, MAX_DECKS), "max_turns": (1, MAX_TURNS), "max_rearrangements": (0, None),
+            "sets_to_win": (0, MAX_SETS_TO_WIN)}
         out: list[dict[str, Any]] = []
         for f in fields(cls):
             default = getattr(cls(), f.name)
@@ -154,6 +172,17 @@ class Rules:
         >>> Rules.parse("bank_first=1,putback=discard").changed()
         {'putback': 'discard', 'bank_first': True}
         """
+        return cls.from_dict(cls.named_in(text))
+
+    @classmethod
+    def named_in(cls, text: str) -> dict[str, Any]:
+        """The options that ``text`` (the command-line form of :meth:`parse`) names, with their values read
+        but not yet checked (:meth:`from_dict` checks them): what a program that fills in its own
+        defaults needs to tell an option named from one left out.
+
+        >>> Rules.named_in("max_rearrangements=0")
+        {'max_rearrangements': 0}
+        """
         flags = {f.name for f in fields(cls) if f.type == "bool"}
         data: dict[str, Any] = {}
         for item in filter(None, (part.strip() for part in text.split(","))):
@@ -169,7 +198,7 @@ class Rules:
             elif value.lstrip("-").isdigit():
                 value = int(value)
             data[name] = value
-        return cls.from_dict(data)
+        return data
 
 
 _NAMES = tuple(f.name for f in fields(Rules))

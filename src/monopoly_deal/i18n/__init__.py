@@ -172,6 +172,8 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
         return v, {}
     value = Money(TYPES[a.card].value if amount is None else amount) if a.card >= 0 else None
     money = TYPES[a.card].kind == Kind.MONEY if a.card >= 0 else False   # a money card's name is its amount
+    if v == "discard" and card is None:   # another seat's put-back (R3.6), as everyone may know it
+        return "put-back-unseen", {}
     if v in ("bank", "discard"):
         return (f"{v}-money", {"card": card}) if money and v == "bank" else (v, {"card": card, "value": value})
     if v == "play":

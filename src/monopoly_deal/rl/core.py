@@ -26,6 +26,11 @@ from .encoding import ObservationEncoder, action_space, mark
 SEED_BITS = 48
 #: ``"ansi"``: ``render()`` returns the table as text; ``"human"``: it prints it.
 RENDER_MODES = ("ansi", "human")
+#: Free re-arrangements (``move``, ``swap``) a turn in the environments, unless the rules name another
+#: ``max_rearrangements``. The engine sets no limit (S1 FAQ), so a policy that re-colours a wild back and forth
+#: would never end its turn; 8 takes no arrangement out of reach (the farthest measured is 6 moves away,
+#: tests/engine/test_quick_accept.py) and bounds what such a loop wastes to 8 decisions a turn.
+REARRANGEMENTS = 8
 
 
 def check_render_mode(mode: str | None) -> str | None:
@@ -36,14 +41,23 @@ def check_render_mode(mode: str | None) -> str | None:
 
 def make_rules(rules: Rules | Mapping[str, Any] | str | None) -> Rules:
     """Rule options as a :class:`Rules`, a mapping (``{"putback": "discard"}``) or the command-line form
-    (``"putback=discard"``); ``ValueError`` naming a bad option."""
-    if rules is None or isinstance(rules, Rules):
-        return rules or Rules()
-    if isinstance(rules, str):
-        return Rules.parse(rules)
-    if isinstance(rules, Mapping):
-        return Rules.from_dict(dict(rules))
-    raise ValueError(f"rules must be Rules, a mapping or 'name=value,...' text, not {type(rules).__name__}")
+    (``"putback=discard"``); ``ValueError`` naming a bad option. The environments' defaults are the engine's
+    but for ``max_rearrangements``, :data:`REARRANGEMENTS` unless named; a :class:`Rules` is taken as it is.
+
+    >>> make_rules("putback=discard").max_rearrangements, make_rules("max_rearrangements=0").max_rearrangements
+    (8, 0)
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if rules is None:
+        named: dict[str, Any] = {}
+    elif isinstance(rules, str):
+        named = Rules.named_in(rules)
+    elif isinstance(rules, Mapping):
+        named = dict(rules)
+    else:
+        raise ValueError(f"rules must be Rules, a mapping or 'name=value,...' text, not {type(rules).__name__}")
+    return Rules.from_dict({"max_rearrangements": REARRANGEMENTS, **named})
 
 
 class Table:

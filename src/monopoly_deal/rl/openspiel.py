@@ -12,7 +12,8 @@ Importing this module registers ``python_monopoly_deal``::
     True
 
 Parameters: ``players`` (2 to 10), ``edition`` (``"base"`` or ``"enhanced"``), ``rules`` (rule
-options in the command-line form, ``"putback=discard,max_turns=200"``) and ``seed`` (0 or more:
+options in the command-line form, ``"putback=discard,max_turns=200"``; free re-arranging bounded as in
+every environment, :data:`~monopoly_deal.rl.core.REARRANGEMENTS` a turn unless named) and ``seed`` (0 or more:
 every initial state is that deal, so the same actions replay the same game; -1, the default: a
 new random deal each time).
 
@@ -84,8 +85,8 @@ def max_game_length(players: int, edition: str, rules: Rules) -> int:
     itself, one first answer per target and at most two card movements per card of the deck
     (Just Say Nos, payments, buildings placed); then the discards down to the hand limit.
 
-    >>> max_game_length(2, "base", Rules())
-    802000
+    >>> max_game_length(2, "base", make_rules(None))   # the environments' defaults
+    760000
     """
     if rules.max_rearrangements == 0:
         raise ValueError("OpenSpiel needs a bound on a game's length: rule option max_rearrangements must be 1 or more")
@@ -311,7 +312,9 @@ class MonopolyDealObserver:
 
 @lru_cache(maxsize=16)
 def game_for(players: int, edition: str, rules: Rules) -> MonopolyDealGame:
-    """The (shared) OpenSpiel game of one table size."""
+    """The (shared) OpenSpiel game of one table size. Rules without a bound on re-arranging (the engine's
+    default) get the environments' (:func:`make_rules`): OpenSpiel needs one for ``max_game_length``, and
+    the states this game holds (:meth:`MonopolyDealGame.state_of`) play on by their own game's rules."""
     text = ",".join(f"{k}={v}" for k, v in rules.changed().items())
     return MonopolyDealGame({"players": players, "edition": edition, "rules": text})
 

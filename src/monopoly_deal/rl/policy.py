@@ -11,6 +11,10 @@ which is also why the server never offers this bot::
 It reads its observation from ``seat.determinize()``: the encoder reads only what the seat may see,
 so any world consistent with the view encodes the same (tests/rl/test_encoding.py), and the bot
 never touches the real game.
+
+It re-arranges at most :data:`~monopoly_deal.rl.core.REARRANGEMENTS` times a turn, the environments'
+bound it learnt under, also where the game sets none (the engine's default): a deterministic policy
+that moves a wild back and forth would otherwise never end its turn.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ import numpy as np
 from ..bots.base import Seat
 from ..bots.registry import BotSpecError
 from ..engine import Action, Game
+from ..engine.actions import MOVE, SWAP
+from .core import REARRANGEMENTS
 from .encoding import ObservationEncoder, action_space
 
 
@@ -59,8 +65,11 @@ class PolicyBot:
         world = seat.determinize(0)
         encoder = self._encoder(world)
         space = action_space(world.players, world.edition, world.rules)
+        legal = seat.legal_actions
+        if world.moves >= REARRANGEMENTS:   # ``end`` stays: a turn always has it
+            legal = tuple(a for a in legal if a.verb not in (MOVE, SWAP))
         mask = np.zeros(len(space), dtype=bool)
-        mask[[space.id(a) for a in seat.legal_actions]] = True
+        mask[[space.id(a) for a in legal]] = True
         action, _ = self.model.predict(encoder.encode(world, seat.seat), action_masks=mask, deterministic=True)
         return space.action(int(action))
 

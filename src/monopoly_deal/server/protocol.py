@@ -29,6 +29,7 @@ from pydantic import (
 
 from ..engine import RuleOptionError, Rules
 from ..engine.cards import decks_for
+from ..engine.rules import BOUNDED_REARRANGEMENTS
 from ..i18n import LANGUAGES
 from ..narrate import clean_name
 
@@ -142,6 +143,13 @@ class RoomOptions(_Strict):
         return rules
 
 
+def server_rules(rules: dict[str, Any]) -> Rules:
+    """The rules a room or a tournament of this server plays (options checked by :func:`check_rules`): as
+    asked, with free re-arranging bounded (:data:`BOUNDED_REARRANGEMENTS` a turn unless the options say
+    fewer): a room's turn must end whatever its players do, and no real choice needs more."""
+    return Rules.from_dict({"max_rearrangements": BOUNDED_REARRANGEMENTS, **rules})
+
+
 def check_rules(rules: dict[str, Any], players: int) -> None:
     """Rule options a room or a tournament of ``players`` may take: the server's bounds (:func:`check_rule_bounds`),
     then the engine's own check of names and values; a :class:`RuleOptionError` says which (in words of every
@@ -180,6 +188,9 @@ def check_rule_bounds(rules: dict[str, Any], players: int) -> None:
     if isinstance(turns, int) and not 1 <= turns <= MAX_TURNS:
         raise RuleOptionError("turns", f"rules.max_turns: 1 to {MAX_TURNS} turns, not {turns}", name="max_turns",
                               most=MAX_TURNS, value=turns)
+    if rules.get("max_rearrangements") == 0:
+        raise RuleOptionError("rearrangements-bounded", "rules.max_rearrangements: 1 or more on a server (0, no "
+                              "limit, would let one player's turn go on for ever)", name="max_rearrangements")
     start = rules.get("start")
     if isinstance(start, int) and start >= players:
         raise RuleOptionError("start-seat", f"rules.start: a seat from 0 to {players - 1}, not {start}", name="start",

@@ -37,7 +37,7 @@ from pydantic import ValidationError
 
 from ..bots import BOTS, Bot, BotSpecError, make_bot
 from ..bots.registry import check_remote
-from ..engine import Action, Game, IllegalActionError, Rules
+from ..engine import Action, Game, IllegalActionError
 from ..lessons import Lesson
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
@@ -46,7 +46,7 @@ from .botpool import BotPool, Search, searches
 from .errors import RoomError
 from .http import AddressBudget
 from .persistence import STORE_ERRORS, Row, Store, StoredGame
-from .protocol import Lang, RoomOptions, _first_problem, clean_name
+from .protocol import Lang, RoomOptions, _first_problem, clean_name, server_rules
 from .views import (
     SharedMessage,
     action_fields,
@@ -251,7 +251,7 @@ class Room:
     def __init__(self, room_id: str, options: RoomOptions, lobby: Lobby, lesson: Lesson | None = None) -> None:
         self.id = room_id
         self.options = options
-        self.rules = Rules.from_dict(options.rules)   # checked when the options were
+        self.rules = server_rules(options.rules)   # checked when the options were
         self.lobby = lobby
         self.lesson = lesson                   # a guided game (lessons/): its script decides, nothing is stored
         self.store: Store | Unstored = Unstored() if lesson is not None else lobby.store
@@ -764,11 +764,12 @@ class Room:
                     await self.store.save_rows([self._row(), *tournament])
                     self._notice("forfeit", {"player": info.name})
                 else:
-                    action = safe_move(game)
                     names = list(game.names)
-                    await self._accept(action, [self._row(), *tournament])
-                    self._notice("timeout", {"player": info.name, "notation": str(action)},
-                                 lambda lang: {"action": translator(lang).action(action, names)})
+                    await self._accept(safe_move(game), [self._row(), *tournament])
+                    # told to everyone as everyone may know it: a card put back under the pile stays unnamed
+                    shown = game.public_action(len(game.history) - 1)
+                    self._notice("timeout", {"player": info.name, "notation": str(shown)},
+                                 lambda lang: {"action": translator(lang).action(shown, names)})
             except BaseException:   # not stored: as if it had not timed out (the clock runs out again)
                 info.timeouts, info.kind, info.bot, bot = before
                 if bot is None:

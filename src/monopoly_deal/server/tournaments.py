@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, Rules
+from ..engine import Game
 from ..sim import game_seed
 from ..tournament import (
     Limit,
@@ -49,7 +49,7 @@ from ..tournament import (
     time_out,
 )
 from .persistence import Row
-from .protocol import RoomOptions
+from .protocol import RoomOptions, server_rules
 from .rooms import Lobby, Room, RoomError
 
 log = logging.getLogger("monopoly_deal.server")
@@ -236,7 +236,7 @@ class LiveTournament:
         seating, _ = self._seating(index)
         room_options = RoomOptions.model_validate({   # private: not listed, nobody else joins
             "name": _room_name(self.name, index), "players": len(options.teams), "edition": options.edition,
-            "rules": options.match_rules().changed(), "clock": self.clock, "lang": self.lang, "private": True,
+            "rules": options.match_rules().to_dict(), "clock": self.clock, "lang": self.lang, "private": True,
             "hints": False})                           # no help from outside (R10.6)
         room = await self.registry.lobby.create(room_options, reserve=False)   # the reserve is newcomers
         self.registry.by_room[room.id] = self
@@ -454,7 +454,7 @@ class Tournaments:
             raise RoomError("tournaments-full", 503, most=limits.max_rooms)
         try:
             fixed = seed is not None and limits.allow_seed     # tests: the same seed, the same deals
-            options = TournamentOptions(tuple(teams), matches, edition, Rules.from_dict(rules), Limit(seconds=limit),
+            options = TournamentOptions(tuple(teams), matches, edition, server_rules(rules), Limit(seconds=limit),
                                         seed if fixed and seed is not None else secrets.randbelow(MAX_SEED),
                                         deal_key=None if fixed else secrets.token_hex(16))
         except ValueError as error:

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine import Action, Game, Rules
 from ..engine.cards import COLOUR_KEYS, NO_COLOUR_KEY, RENT, SET_SIZE, TYPES, Kind
+from ..engine.rules import BOUNDED_REARRANGEMENTS
 from ..i18n import Translator, get_translator
 from ..narrate import Message, Narrator
 
@@ -198,5 +199,7 @@ def rule_options(lang: str, most_turns: int, most_decks: int) -> list[dict[str, 
             entry["max"] = most_turns
         if name == "decks":
             entry["max"] = most_decks
+        if name == "max_rearrangements":   # a room's turns are bounded (server_rules): 0, no cap, is not offered
+            entry.update(default=BOUNDED_REARRANGEMENTS, min=1)
         out.append(entry)
     return out

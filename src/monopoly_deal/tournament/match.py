@@ -30,7 +30,7 @@ from typing import Any
 
 from ..bots import Bot, Seat, make_bot
 from ..engine import Game
-from ..record import RecordError, from_dict, replay
+from ..record import PLAYED_UNDER, VERSIONS, RecordError, from_dict, replay
 from .clock import STAND_IN, TimeOut, forfeited, safe_move, time_out
 from .dice import MatchDice, Round, Seating, seat_by_dice
 from .limit import LimitFinish, asset_values, decide_at_limit
@@ -166,6 +166,9 @@ def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchReco
     stored = data.get("game")
     if not isinstance(stored, dict):
         raise MatchError("field 'game': missing, or not a game record")
+    version = stored.get("version")
+    if isinstance(stored.get("rules"), dict) and version in VERSIONS:   # options added since, as its version played
+        stored = {**stored, "rules": {**PLAYED_UNDER[version], **stored["rules"]}}
     for name in ("edition", "rules", "seed", "players"):
         if stored.get(name) != expected[name]:
             raise MatchError(f"field 'game.{name}': the file says {_short(stored.get(name))}; the tournament's "
@@ -182,7 +185,7 @@ def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchReco
     match = conclude(index, seating, game, dice, timeouts, left)
     again = match.to_dict()
     for name, value in again.items():
-        if data.get(name) != value:
+        if (stored if name == "game" else data.get(name)) != value:
             raise MatchError(f"field {name!r}: the file says {_short(data.get(name))}, the replay gives {_short(value)}")
     unknown = sorted(set(data) - set(again))
     if unknown:

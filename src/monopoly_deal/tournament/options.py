@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine import Rules
 from ..engine.cards import EDITIONS
+from ..record import rules_for
 from ..sim import game_seed
 from .limit import BOT_LIMIT, Limit
 
@@ -119,7 +120,7 @@ class TournamentOptions:
 
     def to_dict(self) -> dict[str, Any]:
         return {"teams": [t.to_dict() for t in self.teams], "matches": self.matches, "edition": self.edition,
-                "rules": self.rules.changed(), "limit": self.limit.to_dict(), "seed": self.seed,
+                "rules": self.rules.to_dict(), "limit": self.limit.to_dict(), "seed": self.seed,
                 "move_time": self.move_time, **({"deal_key": self.deal_key} if self.deal_key is not None else {})}
 
     @classmethod
@@ -131,8 +132,10 @@ class TournamentOptions:
         teams = data["teams"]
         if not isinstance(teams, list) or not all(isinstance(t, dict) and set(t) == {"name", "bot"} for t in teams):
             raise ValueError("teams are a list of objects with a name and a bot (a spec, or null for people)")
+        # Every option is written since record version 4 changed defaults; a file that leaves one out is older,
+        # and keeps the value that release played it with.
         return cls(tuple(Team(t["name"], t["bot"]) for t in teams), data["matches"], data["edition"],
-                   Rules.from_dict(data["rules"]), Limit.from_dict(data["limit"]), data["seed"], data["move_time"],
+                   rules_for(3, data["rules"]), Limit.from_dict(data["limit"]), data["seed"], data["move_time"],
                    data.get("deal_key"))
 
 

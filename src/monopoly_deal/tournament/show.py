@@ -4,6 +4,7 @@ standings and a progress bar with ETA; off a terminal, plain lines (progress eve
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 from rich.console import Console, Group
 from rich.live import Live
@@ -16,7 +17,7 @@ from ..i18n import Translator
 from .match import MatchRecord
 from .options import TournamentOptions
 from .report import ENGLISH, limit_words, match_line, standings_table
-from .run import run_tournament
+from .run import Stopped, run_tournament
 from .standings import standings
 from .state import Tournament
 
@@ -30,37 +31,48 @@ class Show:
         self.options, self.words = options, words
         self.console = Console(soft_wrap=True, highlight=False)
 
-    def run(self, jobs: int = 1, ray: str | None = None) -> Tournament:
-        o, say = self.options, self.words.gettext
-        print(say("report.starting", teams=len(o.teams), matches=o.matches, edition=say(f"report.{o.edition}"),
-                  limit=limit_words(o.limit, self.words), seed=o.seed), flush=True)
-        if self.console.is_terminal:
-            tournament = self._live(jobs, ray)
-        else:
-            bar = LineProgress(o.matches, sys.stderr, unit="matches", words=self.words)
-
-            def show(match: MatchRecord, done: list[MatchRecord]) -> None:
-                print(match_line(o, match, self.words), flush=True)
-                bar.step()
-
-            tournament = run_tournament(o, jobs, ray, show)
+    def run(self, jobs: int = 1, ray: str | None = None, played: Sequence[MatchRecord] = ()) -> Tournament:
+        """Play the matches not ``played`` yet; the standings at the end (also when stopped: :class:`Stopped`)."""
+        try:
+            tournament = self._run(jobs, ray, played)
+        except Stopped as stop:
+            print()
+            print(standings_table(stop.tournament, self.words))
+            raise
         print()
         print(standings_table(tournament, self.words))
         return tournament
 
-    def _live(self, jobs: int, ray: str | None) -> Tournament:
+    def _run(self, jobs: int, ray: str | None, played: Sequence[MatchRecord]) -> Tournament:
+        o, say = self.options, self.words.gettext
+        print(say("report.starting", teams=len(o.teams), matches=o.matches, edition=say(f"report.{o.edition}"),
+                  limit=limit_words(o.limit, self.words), seed=o.seed), flush=True)
+        for match in played:
+            print(match_line(o, match, self.words), flush=True)
+        if self.console.is_terminal:
+            return self._live(jobs, ray, played)
+        bar = LineProgress(o.matches - len(played), sys.stderr, unit="matches", words=self.words)
+
+        def show(match: MatchRecord, done: list[MatchRecord]) -> None:
+            print(match_line(o, match, self.words), flush=True)
+            bar.step()
+
+        return run_tournament(o, jobs, ray, show, played)
+
+    def _live(self, jobs: int, ray: str | None, played: Sequence[MatchRecord]) -> Tournament:
         o = self.options
         say = self.words.gettext
         progress = Progress(TextColumn(say("report.matches")), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             TextColumn(say("report.eta")), TimeRemainingColumn(), console=self.console)
-        task = progress.add_task("matches", total=o.matches)
-        with Live(self._view(progress, []), console=self.console, transient=True, refresh_per_second=4) as live:
+        task = progress.add_task("matches", total=o.matches, completed=len(played))
+        with Live(self._view(progress, list(played)), console=self.console, transient=True,
+                  refresh_per_second=4) as live:
             def show(match: MatchRecord, done: list[MatchRecord]) -> None:
                 live.console.print(Text(match_line(o, match, self.words)))
                 progress.advance(task)
                 live.update(self._view(progress, done))
 
-            return run_tournament(o, jobs, ray, show)
+            return run_tournament(o, jobs, ray, show, played)
 
     def _view(self, progress: Progress, done: list[MatchRecord]) -> Group:
         say = self.words.gettext

@@ -31,9 +31,7 @@ class Timeline:
     def __init__(self, game: Game) -> None:
         self.actions = list(game.history)
         names = [printable(name) for name in game.names]  # shown on the terminal, from a record made anywhere
-        self.fresh = lambda: Game(game.players, game.edition, game.rules, game.seed, names, log=True,
-                                  quick_accept=game.quick, merge_groups=game.merging,
-                                  skip_forced_discard=game.skip_forced_discard)
+        self.fresh = lambda: game.restart(log=True, names=names)
         replica = self.fresh()
         self.positions = [replica.clone()]
         for action in self.actions:

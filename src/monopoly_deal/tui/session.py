@@ -57,6 +57,23 @@ def last_unfinished() -> Path | None:
     return None
 
 
+def remember_language(save: Path, lang: str) -> None:
+    """Keep the language a saved game is played in beside it (``FILE.lang``): ``--continue`` speaks it again.
+    A record holds no language (the same game is told in any), so it is a note of its own."""
+    try:
+        Path(f"{save}.lang").write_text(lang + "\n", encoding="utf-8")
+    except OSError:
+        pass       # a game that cannot note its language resumes in the environment's
+
+
+def played_in(save: Path) -> str | None:
+    """The language noted beside a saved game, if any (:func:`remember_language`)."""
+    try:
+        return Path(f"{save}.lang").read_text(encoding="utf-8")[:20].strip() or None
+    except OSError:
+        return None
+
+
 def bot_seed(game_seed: int, seat: int) -> int:
     """A bot's seed: fixed by the game's seed and its seat, so a seeded game is the same game."""
     return game_seed * 16 + seat

@@ -93,7 +93,7 @@ function seat(ctx, p) {
     el("div", { class: "stats" },
       el("span", { class: "hand-stack", id: `hand-count-${p}`, "aria-hidden": "true" }, String(game.hand_sizes[p])),
       el("span", { class: "bank-short" }, words.t("bank-short", { amount: `${bankTotal(ctx, p)}M` })),
-      el("span", { class: "sets-done" }, words.t("sets-done", { count: complete, goal: game.edition === "enhanced" ? 4 : 3 })),
+      el("span", { class: "sets-done" }, words.t("sets-done", { count: complete, goal: game.sets_to_win })),
       open ? null : setChips(ctx, p)),
     open ? el("div", { class: "seat-body", id: `seat-body-${p}` },
       game.groups[p].length ? el("div", { class: "sets" }, game.groups[p].map((g) => group(ctx, p, g)))
