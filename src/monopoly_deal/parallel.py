@@ -19,7 +19,9 @@ import multiprocessing
 import signal
 import socket
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from .engine.refusal import Refusal
@@ -71,8 +73,32 @@ def run_all(task: Callable[[T], R], items: Sequence[T], jobs: int = 1, ray: str 
     if ray is not None:
         return _on_ray(task, items, ray)
     if jobs <= 1:
-        return map(task, items)
+        return _in_this_process(task, items)
     return _in_processes(task, items, jobs)
+
+
+def _in_this_process(task: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+    """``task`` on each item here; Ctrl+C is heard between two items (as ``KeyboardInterrupt``), never inside
+    one: the compiled engine must not be interrupted half-way through a move."""
+    with ctrl_c_between_steps() as asked:
+        for item in items:
+            yield task(item)
+            if asked():
+                raise KeyboardInterrupt
+
+
+@contextmanager
+def ctrl_c_between_steps() -> Iterator[Callable[[], bool]]:
+    """While inside, Ctrl+C (SIGINT) is only noted; the caller asks whether it came between its steps."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    heard: list[bool] = []
+    previous = signal.signal(signal.SIGINT, lambda *_: heard.append(True))
+    try:
+        yield lambda: bool(heard)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _in_processes(task: Callable[[T], R], items: Sequence[T], jobs: int) -> Iterator[R]:

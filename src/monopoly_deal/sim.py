@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .bots import RandomBot
 from .engine import Game, Rules
+from .parallel import ctrl_c_between_steps
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -58,17 +60,18 @@ def simulate(players: int, games: int, seed: int = 0, edition: str = "base", rul
     Interrupted (Ctrl+C), it returns the games played so far, ``stopped`` set."""
     stats = SimStats(players, edition, wins=[0] * players)
     start = time.perf_counter()
-    try:
-        _play_games(stats, players, games, seed, edition, rules, check)
-    except KeyboardInterrupt:
-        stats.stopped = True
+    with ctrl_c_between_steps() as asked:   # heard between games: the compiled engine is never cut mid-move
+        _play_games(stats, players, games, seed, edition, rules, check, asked)
+    stats.stopped = asked()
     stats.seconds = time.perf_counter() - start
     return stats
 
 
 def _play_games(stats: SimStats, players: int, games: int, seed: int, edition: str, rules: Rules | None,
-                check: bool) -> None:
+                check: bool, stop: Callable[[], bool]) -> None:
     for index in range(games):
+        if stop():
+            return
         s = game_seed(seed, index)
         game = Game(players, edition, rules, seed=s, log=False)
         bots = [RandomBot(seed=s * 16 + p) for p in range(players)]
