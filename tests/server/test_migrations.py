@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from monopoly_deal.cli import main
@@ -24,7 +25,7 @@ from monopoly_deal.server.app import create_app
 from monopoly_deal.server.models import Base
 from monopoly_deal.server.persistence import Store, async_url
 from monopoly_deal.server.rooms import LobbyLimits
-from monopoly_deal.server.schema import HEAD, SchemaError, check, read_state
+from monopoly_deal.server.schema import HEAD, SchemaError, check, config, read_state
 from monopoly_deal.tournament import Tournament
 
 from .test_restart import POSTGRES, clean_postgres
@@ -252,3 +253,13 @@ def test_a_server_holding_the_database_keeps_others_off_it(tmp_path: Path, capsy
     asyncio.run(held())
     err = capsys.readouterr().err.splitlines()
     assert "another server is using the database" in err[0] and "there is no file" in err[1]
+
+
+def test_the_first_revision_undone_leaves_no_table(tmp_path: Path) -> None:
+    url = async_url(f"sqlite:///{tmp_path / 'new.sqlite3'}")
+    asyncio.run(_open_and_close(url, migrate=False))
+    engine = create_engine(url.replace("+aiosqlite", ""))
+    with engine.begin() as connection:
+        command.downgrade(config(connection), "base")
+        assert set(inspect(connection).get_table_names()) <= {"alembic_version"}
+    engine.dispose()

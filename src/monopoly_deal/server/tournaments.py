@@ -290,24 +290,26 @@ class LiveTournament:
         self._timer = asyncio.create_task(at_limit())
 
     def timed_out(self, seat: int, action: int) -> Row:
-        assert self.next is not None
-        self.next.timeouts.append(TimeOut(seat, action))
-        self.active_at = time.time()
-        return ("tournaments", self.id, self.data())
+        return self._noted(self._next().timeouts, seat, action)
 
     def forget_time_out(self) -> None:
-        assert self.next is not None
-        self.next.timeouts.pop()
+        self._next().timeouts.pop()
 
     def left(self, seat: int, action: int) -> Row:
-        assert self.next is not None
-        self.next.left.append(TimeOut(seat, action))
-        self.active_at = time.time()
-        return ("tournaments", self.id, self.data())
+        return self._noted(self._next().left, seat, action)
 
     def forget_left(self) -> None:
-        assert self.next is not None
-        self.next.left.pop()
+        self._next().left.pop()
+
+    def _next(self) -> NextMatch:
+        assert self.next is not None, "no match is being played"
+        return self.next
+
+    def _noted(self, where: list[TimeOut], seat: int, action: int) -> Row:
+        """Note ``seat``'s time-out or leave before ``action`` in ``where``; the row to store with its effect."""
+        where.append(TimeOut(seat, action))
+        self.active_at = time.time()
+        return ("tournaments", self.id, self.data())
 
     def game_over(self) -> None:
         asyncio.ensure_future(self.finish())

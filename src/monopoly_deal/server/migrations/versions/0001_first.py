@@ -54,4 +54,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    raise NotImplementedError("the first revision is not undone: restore the copy taken before it instead")
+    """Before the first revision there was no schema: every table goes, and every game with it (the copy
+    ``mdeal serve`` or ``mdeal db upgrade`` took before upgrading is the way back to a release's data)."""
+    for table in ("actions", "games", "tournaments", "rooms"):
+        op.drop_table(table)
