@@ -9,7 +9,13 @@ Run on one core, after a normal (compiled) install::
 with pip if missing), round after round, each round the same games, and prints our speed as a
 multiple of the peer's per player count, with both sides' turns and decisions per game. It counts
 CPU seconds (``time.process_time``) on both sides: on a shared machine they vary far less than
-the clock.
+the clock. ``--peer-path DIR`` takes the peer from a checkout of its repository instead (its head
+is newer and faster than the package on the index; its code is never committed here)::
+
+    git clone https://github.com/shuckc/monodeal /tmp/monodeal
+    python benchmarks/bench_engine.py --peer --peer-path /tmp/monodeal
+
+The report names the peer measured: the checkout's commit and date, or the package's version.
 The figures in the README came from this script.
 """
 
@@ -23,8 +29,8 @@ import random
 import statistics
 import time
 
-from peer_monodeal import VERSION as PEER_VERSION  # monodeal itself is imported (or installed) by play()
-from peer_monodeal import PeerStats, play
+from peer_monodeal import PeerStats, play  # monodeal itself is imported (or installed) by play()
+from peer_monodeal import version as peer_version
 
 from monopoly_deal import Game
 from monopoly_deal.engine import COMPILED
@@ -91,16 +97,17 @@ def search_costs(samples: int) -> dict[str, float]:
     }
 
 
-def against_peer(games: int, rounds: int) -> list[dict[str, float]]:
+def against_peer(games: int, rounds: int, path: str | None = None) -> list[dict[str, float]]:
     """Per player count: both sides' games/s in each round (ours, then the peer's, on the same
-    seeds every round), the median of the rounds' ratios, and decisions and turns per game."""
+    seeds every round), the median of the rounds' ratios, and decisions and turns per game;
+    ``path``: a checkout of the peer to import it from."""
     runs: dict[int, list[tuple[SimStats, PeerStats]]] = {p: [] for p in PEER_PLAYERS}
     for _ in range(rounds):
         for players in PEER_PLAYERS:
             start = time.process_time()
             ours = simulate(players, games, seed=1)
             ours.seconds = time.process_time() - start
-            runs[players].append((ours, play(players, range(games))))
+            runs[players].append((ours, play(players, range(games), path=path)))
     rows = []
     for players, pairs in runs.items():
         ours, peer = pairs[-1]
@@ -138,21 +145,26 @@ def main() -> None:
     parser.add_argument("--games", type=int, help="games per player count (default 2000; 300 with --peer)")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--peer", action="store_true", help="measure against monodeal, interleaved")
+    parser.add_argument("--peer-path", metavar="DIR", help="with --peer: import monodeal from DIR, a checkout of "
+                        "github.com/shuckc/monodeal, instead of the installed package")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of --peer (at least 3)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
+    if args.peer_path and not args.peer:
+        parser.error("--peer-path goes with --peer")
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     if args.peer:
         games = args.games or 300
         rounds = max(args.rounds, 3)
+        rows = against_peer(games, rounds, args.peer_path)
+        peer = peer_version(args.peer_path)  # after the games: the package may have been installed by them
         print(f"engine: {'compiled (mypyc)' if COMPILED else 'pure Python'}, Python {platform.python_version()}, "
-              f"one core; peer: monodeal {PEER_VERSION}")
-        rows = against_peer(games, rounds)
+              f"one core; peer: {peer}")
         print_peer(rows, games, rounds)
         if args.json:
             with open(args.json, "w", encoding="utf-8") as f:
-                json.dump({"games": games, "rounds": rounds, "peer": rows}, f, indent=2)
+                json.dump({"games": games, "rounds": rounds, "peer_version": peer, "peer": rows}, f, indent=2)
         return
     args.games = args.games or 2000
     result = {

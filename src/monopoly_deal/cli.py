@@ -19,7 +19,7 @@ from .i18n import LANGUAGES, environment_language, get_translator
 from .parallel import RayUnavailable, check_ray
 from .record import os_refusal
 from .tournament.limit import BOT_LIMIT, Limit
-from .tournament.options import MAX_MATCHES
+from .tournament.options import MAX_MATCHES, STALLING
 from .tournament.report import OUTPUTS
 
 #: Exit codes: 2 when the command line is wrong (nothing was done), 1 when what it names fails
@@ -290,6 +290,10 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--move-time", type=_in_range("move-time", float, 0.001, 3600),
                             metavar="SECONDS", help="a bot thinking longer over one decision is timed out (R10.5): "
                             "warned and a safe move made, then its team forfeits the match (default: no clock)")
+    tournament.add_argument("--stalling", choices=STALLING,
+                            help="what a second time-out costs (R10.5): the rest of the tournament (default, S1-14: "
+                            "the bot is disqualified, a stand-in plays its seat and it forfeits every later match) "
+                            "or only the match")
     _parallel_options(tournament, "matches")
     tournament.add_argument("--out", metavar="DIR", required=True,
                             help=f"write {', '.join(OUTPUTS)} here (made if missing)")
@@ -480,7 +484,8 @@ def _run_tournament(args: argparse.Namespace) -> int:
         limit = args.time_limit or (Limit(turns=args.turn_limit) if args.turn_limit else BOT_LIMIT)
         try:
             options = TournamentOptions(teams, args.matches or 10, args.edition or "base", args.rules or Rules(),
-                                        limit, args.seed or 0, args.move_time)
+                                        limit, args.seed or 0, args.move_time,
+                                        stalling=args.stalling or "tournament")
             Game(len(teams), options.edition, options.match_rules(), 0)
         except ValueError as error:
             raise UsageError("as-is", problem=error) from None
@@ -508,7 +513,8 @@ def _run_tournament(args: argparse.Namespace) -> int:
 
 
 #: The options that make a tournament (a tournament going on, ``--resume``, keeps its own).
-_TOURNAMENT_OPTIONS = ("team", "matches", "edition", "rules", "seed", "turn_limit", "time_limit", "move_time")
+_TOURNAMENT_OPTIONS = ("team", "matches", "edition", "rules", "seed", "turn_limit", "time_limit", "move_time",
+                       "stalling")
 
 
 def _seat(text: str) -> int:

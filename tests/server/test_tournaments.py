@@ -149,6 +149,44 @@ def test_R10_5_a_second_time_out_forfeits_the_match_and_the_file_replays() -> No
     assert Tournament.from_dict(tournament.to_dict()).matches == tournament.matches   # the library replays it
 
 
+@pytest.mark.parametrize("stalling", ["tournament", "match"])
+def test_R10_5_a_person_who_stalls_twice_is_disqualified_from_the_tournament(stalling: str) -> None:
+    """S1-14 (再犯即喪失比賽資格): by default the person may not represent any team again; the team names
+    someone else. ``stalling="match"`` costs only the match."""
+    async def play() -> None:
+        lobby = await new_lobby()
+        registry = Tournaments(lobby)
+        live, organiser = await registry.create("Cup", [Team("A"), Team("B")], 2, 5.0, 5.0, "base", {}, "en",
+                                                seed=4, client=None, stalling=stalling)
+        await live.name_representative(organiser, 0, "Ann", None)
+        await live.name_representative(organiser, 1, "Bob", None)
+        room = live.room()
+        assert room is not None and room.game is not None
+        staller = room.game.decider
+        while room.seats[staller].kind == "human":   # type: ignore[union-attr]
+            await expire_now(room)
+        team = live.tournament.options.names.index(room.seats[staller].name)     # type: ignore[union-attr]
+        name = ["Ann", "Bob"][team]
+        live.next.started = time.time() - 10     # type: ignore[union-attr]   # the limit passes
+        await live.finish()
+        public = live.public()
+        assert public["stalling"] == stalling
+        if stalling == "tournament":
+            assert public["disqualified"] == [name]
+            for who, other in ((name, team), (f"  {name.upper()} ", 1 - team)):    # for no team, however written
+                with pytest.raises(RoomError) as refused:
+                    await live.name_representative(organiser, other, who, None)
+                assert refused.value.code == "disqualified"
+            await live.name_representative(organiser, team, "Cy", None)         # someone else may
+        else:
+            assert public["disqualified"] == []
+            await live.name_representative(organiser, team, name, None)
+        registry.close()
+        await lobby.close()
+
+    asyncio.run(play())
+
+
 class EarlyClock:
     """``time.time()`` for server/tournaments.py whose second reading is half a second behind: the event
     loop's timer woke before the wall clock says the limit has passed (uvloop's timers count whole

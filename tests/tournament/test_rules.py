@@ -17,6 +17,8 @@ from monopoly_deal.tournament import (
     Limit,
     MatchDice,
     Team,
+    Tournament,
+    TournamentError,
     TournamentOptions,
     asset_values,
     decide_at_limit,
@@ -226,6 +228,43 @@ def test_R10_5_a_team_that_forfeited_scores_nothing_even_if_its_seat_wins() -> N
     slow = match.seating.order.index(0)
     won_by_stand_in = replace(match, winner=slow)
     assert won_by_stand_in.winner_team == 0 and won_by_stand_in.points(2) == [0, 0]
+
+
+def test_R10_5_a_second_time_out_disqualifies_from_the_rest_of_the_tournament() -> None:
+    # S1-14: 再犯即喪失比賽資格. The ismcts team's bot, its only representative, stalls twice in match 0: in every
+    # later match the stand-in plays its seat from the start, and it forfeits.
+    options = TournamentOptions(teams("ismcts:time=0.3", "random", "random"), matches=3, move_time=0.1, seed=4)
+    assert options.stalling == "tournament"
+    tournament = run_tournament(options)
+    first, *later = tournament.matches
+    assert first.stalled == {0} and not first.absent
+    for match in later:
+        assert [match.seating.order[seat] for seat in match.absent] == [0]
+        assert match.forfeits == {0} and not match.timeouts     # the stand-in has no clock
+    assert tournament.disqualified() == {0: 0}          # team A, in match 0
+    a = next(s for s in tournament.standings() if s.name == "A")
+    assert (a.points, a.forfeits, a.disqualified) == (0, 3, 0)
+    assert Tournament.from_dict(tournament.to_dict()).matches == tournament.matches
+    edited = tournament.to_dict()
+    del edited["matches"][2]["absent"]              # as if A's bot had played on
+    with pytest.raises(TournamentError, match=r"matches\[2\]: field 'absent'"):
+        Tournament.from_dict(edited)
+    # over processes: matches played alongside the one that disqualified A are played again without it
+    assert run_tournament(options, jobs=2).matches[1:] == later
+
+
+def test_R10_5_stalling_match_costs_only_the_match() -> None:
+    options = TournamentOptions(teams("ismcts:time=0.3", "random"), matches=2, move_time=0.1, seed=4,
+                                stalling="match")
+    tournament = run_tournament(options)
+    assert all(m.stalled == {0} and not m.absent for m in tournament.matches)    # its bot plays, and stalls, again
+    assert tournament.disqualified() == {}
+
+
+def test_R10_5_files_from_before_the_option_cost_only_the_match() -> None:
+    data = TournamentOptions(teams("random", "random")).to_dict()
+    assert data.pop("stalling") == "tournament"
+    assert TournamentOptions.from_dict(data).stalling == "match"
 
 
 # --- R10.6 no help from outside ----------------------------------------------------------------

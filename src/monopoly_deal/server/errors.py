@@ -81,6 +81,7 @@ ENGLISH: dict[str, str] = {
     "organiser-bot": "only the organiser names a bot to stand in for a team",
     "bot-team": "team {team} is a bot team: its bot plays every match",
     "no-match-waiting": "no match is waiting for representatives now",
+    "disqualified": "{name} was disqualified from this tournament for stalling twice (R10.5): name another representative",
     "too-many-tournaments": "you have {held} rooms and tournaments going, the most one client may have; finish one first",
     "tournaments-full": "this server holds at most {most} tournaments",
     "no-tournament": "no tournament '{tournament}'",

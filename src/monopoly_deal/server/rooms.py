@@ -41,7 +41,7 @@ from ..engine import Action, Game, IllegalActionError
 from ..lessons import Lesson
 from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
-from ..tournament.clock import STAND_IN, safe_move
+from ..tournament.clock import STAND_IN, safe_move, verdict
 from .botpool import BotPool, Search, searches
 from .errors import RoomError
 from .http import AddressBudget
@@ -759,7 +759,7 @@ class Room:
             info.timeouts += 1
             tournament = [self.hook.timed_out(seat, len(game.history))] if self.hook is not None else []
             try:
-                if info.timeouts >= 2:
+                if verdict(info.timeouts) == "forfeit":
                     self._to_bot(seat)
                     await self.store.save_rows([self._row(), *tournament])
                     self._notice("forfeit", {"player": info.name})

@@ -51,6 +51,8 @@ class NewTournament(_Strict):
     edition: Literal["base", "enhanced"] = "base"
     rules: dict[str, Any] = Field(default_factory=dict, max_length=20)
     lang: Lang = "en"
+    # a second time-out disqualifies the person from the tournament (S1-14), or costs only the match
+    stalling: Literal["tournament", "match"] = "tournament"
     seed: int | None = Field(default=None, ge=0, lt=MAX_SEED)  # honoured only by a server started to allow it (tests)
 
     @field_validator("teams")
@@ -120,7 +122,7 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
         client = client_of(request)
         live, organiser = await registry(request).create(
             body.name, [Team(t.name, t.bot) for t in body.teams], body.matches, body.limit, body.clock, body.edition,
-            body.rules, body.lang, body.seed, client)
+            body.rules, body.lang, body.seed, client, body.stalling)
         return {"id": live.id, "organiser": organiser, **live.access(organiser)}
 
     @app.get("/api/tournaments/{tournament_id}")

@@ -61,6 +61,11 @@ MAX_MATCHES = 100
 MAX_SEED = (2**63 - 1 - MAX_MATCHES) // game_seed(1, 0)
 
 
+def _person(name: str) -> str:
+    """A person's name as compared: case and spacing aside."""
+    return " ".join(name.casefold().split())
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -212,9 +217,19 @@ class LiveTournament:
         async with self.lock:
             if self.next is None or self.next.room is not None:
                 raise RoomError("no-match-waiting")
+            if bot is None and _person(name) in map(_person, self.disqualified()):
+                raise RoomError("disqualified", name=name)
             self.next.reps[team] = Representative(name, bot)
             await self._save()
             await self._start_if_ready()
+
+    def disqualified(self) -> list[str]:
+        """The people disqualified from this tournament (R10.5 under ``stalling="tournament"``, S1-14): each
+        representative who timed out twice in a match; none of them may represent a team again."""
+        if self.options.stalling != "tournament":
+            return []
+        return [rep["name"] for match, played in zip(self.tournament.matches, self.played)
+                for team in sorted(match.stalled) if (rep := played["reps"][team]) and not rep.get("bot")]
 
     # --- a match ----------------------------------------------------------------
 
@@ -408,6 +423,7 @@ class LiveTournament:
                 "rules": o.rules.changed(), "limit": o.limit.seconds, "clock": self.clock, "lang": self.lang,
                 "teams": [t.to_dict() for t in o.teams], "matches": o.matches, "schedule": matches,
                 "standings": [s.to_dict() for s in self.tournament.standings()], "now": time.time(),
+                "stalling": o.stalling, "disqualified": self.disqualified(),
                 **({"problems": self.problems} if self.problems else {})}
 
     async def room_match(self, room_id: str) -> dict[str, Any]:
@@ -445,7 +461,7 @@ class Tournaments:
 
     async def create(self, name: str, teams: list[Team], matches: int, limit: float, clock: float | None,
                      edition: str, rules: dict[str, Any], lang: str, seed: int | None,
-                     client: str | None) -> tuple[LiveTournament, str]:
+                     client: str | None, stalling: str = "tournament") -> tuple[LiveTournament, str]:
         """A new tournament, and the organiser's secret. Refused (429) when ``client`` holds
         ``rooms_per_client`` rooms and tournaments not finished, and (503) beyond ``max_rooms`` tournaments."""
         limits = self.lobby.limits
@@ -458,7 +474,7 @@ class Tournaments:
             fixed = seed is not None and limits.allow_seed     # tests: the same seed, the same deals
             options = TournamentOptions(tuple(teams), matches, edition, server_rules(rules), Limit(seconds=limit),
                                         seed if fixed and seed is not None else secrets.randbelow(MAX_SEED),
-                                        deal_key=None if fixed else secrets.token_hex(16))
+                                        deal_key=None if fixed else secrets.token_hex(16), stalling=stalling)
         except ValueError as error:
             raise RoomError.passing_on(error) from None
         tournament_id, organiser = secrets.token_urlsafe(6), secrets.token_urlsafe(18)

@@ -31,7 +31,7 @@ The parts, each usable alone:
 - :func:`run_tournament` — every match, over processes or Ray, same results.
 """
 
-from .clock import STAND_IN, TimeOut, forfeited, safe_move, time_out
+from .clock import STAND_IN, TimeOut, forfeited, safe_move, time_out, verdict
 from .dice import MatchDice, Seating, seat_by_dice
 from .limit import BOT_LIMIT, PEOPLE_LIMIT, Limit, LimitFinish, asset_values, decide_at_limit
 from .match import MatchError, MatchRecord, conclude, new_match_game, play_match, replay_match
@@ -46,5 +46,5 @@ __all__ = [
     "Seating", "Team", "TeamStanding", "TimeOut", "Tournament", "TournamentError", "TournamentOptions",
     "asset_values", "conclude", "decide_at_limit", "forfeited", "load", "loads", "new_match_game",
     "play_match", "points_by_match", "replay_match", "run_tournament", "safe_move", "save", "seat_by_dice",
-    "shared_ranks", "standings", "time_out",
+    "shared_ranks", "standings", "time_out", "verdict",
 ]

@@ -64,6 +64,9 @@ class MatchRecord:
     # Seats whose person left the match (a stand-in played on): each forfeits, as after a second time-out
     # (R10.5), and the action before which it left.
     left: list[TimeOut] = field(default_factory=list)
+    # Seats of teams disqualified in an earlier match (R10.5, ``stalling="tournament"``): the stand-in plays them
+    # from the start, and each forfeits.
+    absent: list[int] = field(default_factory=list)
 
     @property
     def winner_team(self) -> int:
@@ -71,8 +74,14 @@ class MatchRecord:
 
     @property
     def forfeits(self) -> set[int]:
-        """The teams that forfeited this match (R10.5): timed out twice, or left it."""
-        return {self.seating.order[seat] for seat in forfeited(self.timeouts) | {t.seat for t in self.left}}
+        """The teams that forfeited this match (R10.5): timed out twice, left it, or were disqualified before it."""
+        seats = forfeited(self.timeouts) | {t.seat for t in self.left} | set(self.absent)
+        return {self.seating.order[seat] for seat in seats}
+
+    @property
+    def stalled(self) -> set[int]:
+        """The teams whose representative timed out twice in this match (R10.5): a stall, not a leave."""
+        return {self.seating.order[seat] for seat in forfeited(self.timeouts)}
 
     @property
     def how(self) -> str:
@@ -91,6 +100,7 @@ class MatchRecord:
             "roll_off": [_round(r) for r in self.roll_off],
             "timeouts": [{"seat": t.seat, "action": t.action} for t in self.timeouts],
             **({"left": [{"seat": t.seat, "action": t.action} for t in self.left]} if self.left else {}),
+            **({"absent": self.absent} if self.absent else {}),
             "game": self.game,
         }
 
@@ -107,28 +117,32 @@ def new_match_game(options: TournamentOptions, index: int, seating: Seating) -> 
 
 
 def conclude(index: int, seating: Seating, game: Game, dice: MatchDice, timeouts: list[TimeOut],
-             left: list[TimeOut] | None = None) -> MatchRecord:
+             left: list[TimeOut] | None = None, absent: list[int] | None = None) -> MatchRecord:
     """The record of a match that is over, or stopped at its limit: a game still running was
     stopped by the clock, and R10.3 decides it with the match's ``dice``; ``left``: seats whose
-    person left (each forfeits)."""
+    person left, ``absent``: seats of disqualified teams (each forfeits)."""
     if game.winner >= 0:
         end, finish = "sets", LimitFinish(asset_values(game), [], game.winner)
     else:
         end, finish = ("turn-limit" if game.over else "time-limit"), decide_at_limit(game, dice)
     return MatchRecord(index, seating, game.record(), end, min(game.turn, game.rules.max_turns), finish.assets,
-                       finish.winner, finish.roll_off, list(timeouts), list(left or []))
+                       finish.winner, finish.roll_off, list(timeouts), list(left or []), sorted(absent or []))
 
 
-def play_match(options: TournamentOptions, index: int) -> MatchRecord:
+def play_match(options: TournamentOptions, index: int, disqualified: frozenset[int] = frozenset()) -> MatchRecord:
     """Bots play match ``index``: seating by dice, then the game until a win or the limit.
     Each team's bot is seeded from the match's seed and its seat. With ``options.move_time``,
     a bot that thinks longer over a decision is timed out (R10.5): the safe move is made
-    for it the first time, and a stand-in takes its seat the second."""
+    for it the first time, and a stand-in takes its seat the second. The teams in
+    ``disqualified`` (:meth:`Tournament.disqualified_before`) are played by the stand-in
+    from the start, and forfeit."""
     seed = options.match_seed(index)
     dice = MatchDice(seed)
     seating = seat_by_dice(len(options.teams), dice)
     game = new_match_game(options, index, seating)
-    bots = [_bot(options.teams[team].bot or STAND_IN, seed, seat, game) for seat, team in enumerate(seating.order)]
+    absent = [seat for seat, team in enumerate(seating.order) if team in disqualified]
+    bots = [_bot(STAND_IN if team in disqualified else options.teams[team].bot or STAND_IN, seed, seat, game)
+            for seat, team in enumerate(seating.order)]
     timeouts: list[TimeOut] = []
     deadline = None if options.limit.seconds is None else time.monotonic() + options.limit.seconds
     while not game.over and (deadline is None or time.monotonic() < deadline):
@@ -136,13 +150,13 @@ def play_match(options: TournamentOptions, index: int) -> MatchRecord:
         started = time.perf_counter()
         action = bots[seat].choose(Seat(game, seat))
         if options.move_time is not None and time.perf_counter() - started > options.move_time \
-                and seat not in forfeited(timeouts):
+                and seat not in forfeited(timeouts) and seat not in absent:
             if time_out(timeouts, seat, len(game.history)) == "forfeit":
                 bots[seat] = _bot(STAND_IN, seed, seat, game)
                 continue
             action = safe_move(game)
         game.apply(action)
-    return conclude(index, seating, game, dice, timeouts)
+    return conclude(index, seating, game, dice, timeouts, absent=absent)
 
 
 def _bot(spec: str, seed: int, seat: int, game: Game) -> Bot:
@@ -153,10 +167,12 @@ def _bot(spec: str, seed: int, seat: int, game: Game) -> Bot:
     return bot
 
 
-def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchRecord:
+def replay_match(options: TournamentOptions, index: int, data: Any,
+                 disqualified: frozenset[int] = frozenset()) -> MatchRecord:
     """Check a stored match (its JSON form) against the tournament's options: the dice are
     rolled again from the match's seed, the game is replayed from its actions, the time-outs
-    are checked where they happened, and the end is decided again. Returns the match only if
+    are checked where they happened, and the end is decided again; ``disqualified``: the teams
+    the earlier matches disqualified, whose seats the stand-in played. Returns the match only if
     everything is as stored; else raises :class:`MatchError` naming the first field that differs."""
     if not isinstance(data, dict):
         raise MatchError("a match is a JSON object")
@@ -177,12 +193,16 @@ def replay_match(options: TournamentOptions, index: int, data: Any) -> MatchReco
         game = replay(from_dict(stored, "game"))
     except RecordError as error:
         raise MatchError(f"field {error}") from None
-    timeouts = _timeouts(data.get("timeouts"), game)
+    absent = [seat for seat, team in enumerate(seating.order) if team in disqualified]
+    if data.get("absent", []) != absent:
+        raise MatchError(f"field 'absent': the file says {_short(data.get('absent', []))}; the earlier matches' "
+                         f"disqualifications give {absent}")
+    timeouts = _timeouts(data.get("timeouts"), game, absent)
     left = _left(data.get("left", []), game)
     if not game.over and options.limit.seconds is None:
         raise MatchError(f"field 'game': it stops on turn {game.turn}, before the match is over "
                          f"and before its limit of {options.limit.describe()}")
-    match = conclude(index, seating, game, dice, timeouts, left)
+    match = conclude(index, seating, game, dice, timeouts, left, absent)
     again = match.to_dict()
     for name, value in again.items():
         if (stored if name == "game" else data.get(name)) != value:
@@ -211,9 +231,9 @@ def _left(data: Any, game: Game) -> list[TimeOut]:
     return left
 
 
-def _timeouts(data: Any, game: Game) -> list[TimeOut]:
+def _timeouts(data: Any, game: Game, absent: list[int]) -> list[TimeOut]:
     """The stored time-outs, each checked against the replayed game: the seat owed the decision
-    then, and after a warning the safe move was made (R10.5)."""
+    then, was not a stand-in's, and after a warning the safe move was made (R10.5)."""
     if not isinstance(data, list) or not all(isinstance(t, dict) and set(t) == {"seat", "action"} for t in data):
         raise MatchError("field 'timeouts': a list of {\"seat\": S, \"action\": N}")
     timeouts = [TimeOut(t["seat"], t["action"]) for t in data]
@@ -227,7 +247,7 @@ def _timeouts(data: Any, game: Game) -> list[TimeOut]:
             walk.apply(steps[len(walk.history)])
         if walk.over or t.seat != walk.decider:
             raise MatchError(f"field 'timeouts[{i}]': seat {t.seat!r} did not owe a decision before action {t.action}")
-        if t.seat in forfeited(done):
+        if t.seat in forfeited(done) or t.seat in absent:
             raise MatchError(f"field 'timeouts[{i}]': seat {t.seat} had forfeited; its stand-in has no clock")
         if time_out(done, t.seat, t.action) == "warning" and (t.action == len(steps)
                                                               or steps[t.action] != safe_move(walk)):

@@ -27,13 +27,16 @@ from ..record import rules_for
 from ..sim import game_seed
 from .limit import BOT_LIMIT, Limit
 
-__all__ = ["MAX_MATCHES", "Team", "TournamentOptions"]
+__all__ = ["MAX_MATCHES", "STALLING", "Team", "TournamentOptions"]
 
 #: The most matches one tournament may have.
 MAX_MATCHES = 100_000
 #: The most teams: one seat each, and a game seats at most 10 (S1 plays with 4).
 MAX_TEAMS = 10
 MAX_NAME = 24
+#: What a second time-out costs (R10.5): the rest of the tournament (S1-14's 喪失比賽資格, the default), or
+#: only the match (the lighter reading, and how tournament files from before the option were played).
+STALLING = ("tournament", "match")
 #: The longest a bot may think over one decision before it is timed out (R10.5), in seconds.
 MAX_MOVE_TIME = 3600.0
 
@@ -69,7 +72,10 @@ class TournamentOptions:
     ``move_time``: seconds a bot may think over one decision before it is timed out (R10.5;
     ``None``: no clock); ``deal_key``: where set (a server's tournaments), each match's seed is a keyed hash
     of it and the match's number, so that a match's deal, once seen, says nothing of the others' (without
-    it, as the command line's tournaments: ``seed`` and the number, :func:`~monopoly_deal.sim.game_seed`)."""
+    it, as the command line's tournaments: ``seed`` and the number, :func:`~monopoly_deal.sim.game_seed`);
+    ``stalling``: what a second time-out costs, the rest of the tournament (``"tournament"``, S1-14: the player
+    is disqualified; a bot team's seat is then played by the stand-in, and forfeited, in every later match) or
+    only the match (``"match"``)."""
 
     teams: tuple[Team, ...]
     matches: int = 10
@@ -79,6 +85,7 @@ class TournamentOptions:
     seed: int = 0
     move_time: float | None = None
     deal_key: str | None = None
+    stalling: str = "tournament"
 
     def __post_init__(self) -> None:
         teams = self.teams
@@ -101,6 +108,8 @@ class TournamentOptions:
         if self.deal_key is not None and not (isinstance(self.deal_key, str)
                                               and re.fullmatch(r"[0-9a-f]{32,64}", self.deal_key)):
             raise ValueError("deal_key must be 32 to 64 hexadecimal digits")
+        if self.stalling not in STALLING:
+            raise ValueError(f"stalling must be one of {', '.join(STALLING)}, not {self.stalling!r}")
 
     @property
     def names(self) -> list[str]:
@@ -121,22 +130,22 @@ class TournamentOptions:
     def to_dict(self) -> dict[str, Any]:
         return {"teams": [t.to_dict() for t in self.teams], "matches": self.matches, "edition": self.edition,
                 "rules": self.rules.to_dict(), "limit": self.limit.to_dict(), "seed": self.seed,
-                "move_time": self.move_time, **({"deal_key": self.deal_key} if self.deal_key is not None else {})}
+                "move_time": self.move_time, "stalling": self.stalling, **({"deal_key": self.deal_key} if self.deal_key is not None else {})}
 
     @classmethod
     def from_dict(cls, data: Any) -> TournamentOptions:
         """Options from their JSON form; ``ValueError`` names the first thing wrong."""
         fields = ("teams", "matches", "edition", "rules", "limit", "seed", "move_time")
-        if not isinstance(data, dict) or not set(fields) <= set(data) <= {*fields, "deal_key"}:
-            raise ValueError(f"options are an object with {', '.join(fields)} (and a server's, deal_key)")
+        if not isinstance(data, dict) or not set(fields) <= set(data) <= {*fields, "stalling", "deal_key"}:
+            raise ValueError(f"options are an object with {', '.join(fields)}, stalling (and a server's, deal_key)")
         teams = data["teams"]
         if not isinstance(teams, list) or not all(isinstance(t, dict) and set(t) == {"name", "bot"} for t in teams):
             raise ValueError("teams are a list of objects with a name and a bot (a spec, or null for people)")
         # Every option is written since record version 4 changed defaults; a file that leaves one out is older,
-        # and keeps the value that release played it with.
+        # and keeps the value that release played it with (a second time-out cost only the match then).
         return cls(tuple(Team(t["name"], t["bot"]) for t in teams), data["matches"], data["edition"],
                    rules_for(3, data["rules"]), Limit.from_dict(data["limit"]), data["seed"], data["move_time"],
-                   data.get("deal_key"))
+                   data.get("deal_key"), data.get("stalling", "match"))
 
 
 def _is_int(value: Any) -> bool:

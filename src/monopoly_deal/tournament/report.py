@@ -31,7 +31,7 @@ from ..record import read_text
 from .dice import Round
 from .match import MatchRecord
 from .options import TournamentOptions
-from .standings import TeamStanding
+from .standings import TeamStanding, disqualified
 from .state import MAX_FILE_BYTES, Tournament, TournamentError, loads
 
 __all__ = ["OUTPUTS", "limit_words", "load", "match_line", "save", "standings_table", "summary", "write_outputs"]
@@ -78,8 +78,18 @@ def match_line(options: TournamentOptions, match: MatchRecord, words: Translator
         outcome += say("report.wins", team=seated[match.winner])
     line = say("report.match", n=match.index + 1, dice=_rolls(teams, match.seating.rounds, words),
                seats=sep.join(seated), outcome=outcome)
+    left = {match.seating.order[t.seat] for t in match.left}
+    absent = {match.seating.order[seat] for seat in match.absent}
+    out = disqualified(options, [match])
     for team in sorted(match.forfeits):
-        line += say("report.forfeit", team=teams[team])
+        if team in absent:
+            line += say("report.sat-out", team=teams[team])
+        elif team in left:
+            line += say("report.left", team=teams[team])
+        elif team in out:
+            line += say("report.disqualified", team=teams[team])
+        else:
+            line += say("report.forfeit", team=teams[team])
     return line
 
 
@@ -90,10 +100,17 @@ def _bot(spec: str | None, words: Translator) -> str:
     return spec if words.lang == "en" else words.bot_name(spec)
 
 
+def team_cell(standing: TeamStanding, words: Translator = ENGLISH) -> str:
+    """A team's name in the standings, marked when it was disqualified (R10.5)."""
+    if standing.disqualified is None:
+        return standing.name
+    return words.gettext("report.team-disqualified", team=standing.name, n=standing.disqualified + 1)
+
+
 def standings_table(tournament: Tournament, words: Translator = ENGLISH) -> str:
     """The standings as a Markdown table, in ``words``' language."""
     lines = [words.gettext("report.standings-head"), "|---|---|---|---|---|---|---|---|---|"]
-    lines += [f"| {s.rank} | {s.name} | {_bot(s.bot, words)} | {s.points} | {s.wins} | {s.sets} | "
+    lines += [f"| {s.rank} | {team_cell(s, words)} | {_bot(s.bot, words)} | {s.points} | {s.wins} | {s.sets} | "
               f"{s.limit} | {s.roll_offs} | {s.forfeits} |" for s in tournament.standings()]
     return "\n".join(lines)
 

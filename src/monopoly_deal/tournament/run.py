@@ -36,19 +36,41 @@ def run_tournament(options: TournamentOptions, jobs: int = 1, ray: str | None = 
                    played: Sequence[MatchRecord] = ()) -> Tournament:
     """Bots play every match after ``played`` (the matches of a tournament going on). ``on_match(match, done)``
     is called as each one ends (in the order they end, which with ``jobs`` or ``ray`` is not the index order)
-    with every match done so far, for a live display; the tournament returned has them in index order.
+    with every match done so far, for a live display, and again for a match played again because it was played
+    alongside the one that disqualified a team in it (R10.5); the tournament returned has them in index order.
     Interrupted, it raises :class:`Stopped` with what can be kept."""
     done: list[MatchRecord] = list(played)
+    kept = Tournament(options)
     try:
-        for match in run_all(partial(play_match, options), range(len(played), options.matches), jobs, ray):
+        # Every match is played without the teams disqualified before it (R10.5) as far as is known when it
+        # starts; one played alongside the match that disqualified a team is played again without it.
+        start, known = len(played), Tournament(options, list(played))
+        task: Callable[[int], MatchRecord] = partial(_play, options, known.disqualified_before(start))
+        if jobs <= 1 and ray is None:     # here, in order: each match knows every one before it
+            task = lambda index: play_match(options, index, known.disqualified_before(index))
+        for match in run_all(task, range(start, options.matches), jobs, ray):
             done.append(match)
+            known.matches.append(match)
             if on_match is not None:
                 on_match(match, done)
+        for match in sorted(done, key=lambda m: m.index):
+            sit_out = kept.disqualified_before(match.index)
+            if {match.seating.order[seat] for seat in match.absent} != sit_out:
+                match = play_match(options, match.index, sit_out)
+                done = [match if m.index == match.index else m for m in done]
+                if on_match is not None:
+                    on_match(match, done)
+            kept.add(match)
     except KeyboardInterrupt:
         kept = Tournament(options)
         for match in sorted(done, key=lambda m: m.index):
-            if match.index != len(kept.matches):
+            if match.index != len(kept.matches) \
+                    or {match.seating.order[s] for s in match.absent} != kept.disqualified_before(match.index):
                 break
             kept.add(match)
         raise Stopped(kept) from None
-    return Tournament(options, sorted(done, key=lambda m: m.index))
+    return kept
+
+
+def _play(options: TournamentOptions, disqualified: frozenset[int], index: int) -> MatchRecord:
+    return play_match(options, index, disqualified)

@@ -16,7 +16,7 @@ from ..arena.report import Progress as LineProgress
 from ..i18n import Translator
 from .match import MatchRecord
 from .options import TournamentOptions
-from .report import ENGLISH, limit_words, match_line, standings_table
+from .report import ENGLISH, limit_words, match_line, standings_table, team_cell
 from .run import Stopped, run_tournament
 from .standings import standings
 from .state import Tournament
@@ -53,9 +53,13 @@ class Show:
             return self._live(jobs, ray, played)
         bar = LineProgress(o.matches - len(played), sys.stderr, unit="matches", words=self.words)
 
+        seen: set[int] = set()
+
         def show(match: MatchRecord, done: list[MatchRecord]) -> None:
             print(match_line(o, match, self.words), flush=True)
-            bar.step()
+            if match.index not in seen:     # a match played again (R10.5) is shown again, counted once
+                seen.add(match.index)
+                bar.step()
 
         return run_tournament(o, jobs, ray, show, played)
 
@@ -69,7 +73,7 @@ class Show:
                   refresh_per_second=4) as live:
             def show(match: MatchRecord, done: list[MatchRecord]) -> None:
                 live.console.print(Text(match_line(o, match, self.words)))
-                progress.advance(task)
+                progress.update(task, completed=len(done))   # a match played again (R10.5) counts once
                 live.update(self._view(progress, done))
 
             return run_tournament(o, jobs, ray, show, played)
@@ -80,6 +84,6 @@ class Show:
         table = Table(*columns, title=say("report.standings-after", done=len(done), matches=self.options.matches))
         for s in standings(self.options, done):
             bot = self.words.bot_name(s.bot) if s.bot else say("report.people")
-            table.add_row(*(str(v) for v in (s.rank, s.name, bot, s.points, s.wins, s.sets, s.limit, s.roll_offs,
+            table.add_row(*(str(v) for v in (s.rank, team_cell(s, self.words), bot, s.points, s.wins, s.sets, s.limit, s.roll_offs,
                                               s.forfeits)))
         return Group(table, progress)

@@ -15,7 +15,7 @@ from typing import Any
 from .match import MatchRecord
 from .options import TournamentOptions
 
-__all__ = ["TeamStanding", "points_by_match", "shared_ranks", "standings"]
+__all__ = ["TeamStanding", "disqualified", "points_by_match", "shared_ranks", "standings"]
 
 
 def shared_ranks(points: Sequence[int]) -> list[int]:
@@ -27,7 +27,8 @@ def shared_ranks(points: Sequence[int]) -> list[int]:
 class TeamStanding:
     """A team's line in the standings: ``points`` and ``rank`` (R10.4); ``wins`` the matches that
     scored (by ``sets``, at the ``limit`` by asset value, ``roll_offs`` of those by a tie's dice);
-    ``forfeits`` the matches lost to the clock (R10.5); ``matches`` played."""
+    ``forfeits`` the matches lost to the clock, left or sat out (R10.5); ``matches`` played;
+    ``disqualified``: the match (0-based) a bot team was disqualified in (R10.5), else ``None``."""
 
     name: str
     bot: str | None
@@ -39,6 +40,7 @@ class TeamStanding:
     roll_offs: int
     forfeits: int
     matches: int
+    disqualified: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -50,11 +52,23 @@ def standings(options: TournamentOptions, matches: Sequence[MatchRecord]) -> lis
     won = [[m for m in matches if m.points(n)[team]] for team in range(n)]
     points = [len(w) for w in won]
     ranks = shared_ranks(points)
+    out = disqualified(options, matches)
     table = [TeamStanding(t.name, t.bot, points[i], ranks[i], len(won[i]), sum(m.how == "sets" for m in won[i]),
                           sum(m.how != "sets" for m in won[i]), sum(m.how == "roll-off" for m in won[i]),
-                          sum(i in m.forfeits for m in matches), len(matches))
+                          sum(i in m.forfeits for m in matches), len(matches), out.get(i))
              for i, t in enumerate(options.teams)]
     return sorted(table, key=lambda s: s.rank)
+
+
+def disqualified(options: TournamentOptions, matches: Sequence[MatchRecord]) -> dict[int, int]:
+    """Each bot team disqualified by a second time-out (R10.5, ``stalling="tournament"``): the match it was in."""
+    out: dict[int, int] = {}
+    if options.stalling == "tournament":
+        for m in matches:
+            for team in m.stalled:
+                if options.teams[team].bot is not None:
+                    out.setdefault(team, m.index)
+    return out
 
 
 def points_by_match(options: TournamentOptions, matches: Sequence[MatchRecord]) -> list[list[int]]:

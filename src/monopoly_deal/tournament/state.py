@@ -29,7 +29,7 @@ from typing import Any
 from ..record import FileError
 from .match import MatchError, MatchRecord, replay_match
 from .options import TournamentOptions
-from .standings import TeamStanding, points_by_match, standings
+from .standings import TeamStanding, disqualified, points_by_match, standings
 
 __all__ = ["FORMAT", "MAX_FILE_BYTES", "Tournament", "TournamentError", "loads"]
 
@@ -57,10 +57,24 @@ class Tournament:
         return len(self.matches) == self.options.matches
 
     def add(self, match: MatchRecord) -> None:
-        """Add the next match (matches are kept in index order)."""
+        """Add the next match (matches are kept in index order), played without the teams disqualified
+        before it (:meth:`disqualified_before`)."""
         if match.index != len(self.matches) or self.over:
             raise ValueError(f"match {match.index} is not the next one (match {len(self.matches)} is)")
+        if {match.seating.order[seat] for seat in match.absent} != self.disqualified_before(match.index):
+            raise ValueError(f"match {match.index} was not played without the teams disqualified before it")
         self.matches.append(match)
+
+    def disqualified(self) -> dict[int, int]:
+        """The bot teams disqualified (R10.5, under ``stalling="tournament"``), each with the match it stalled
+        in: its bot, its only representative, timed out twice, so the stand-in plays its seat in every later
+        match and it forfeits them. A team of people is never: the player is disqualified, and the team names
+        another (the server refuses the same name again)."""
+        return disqualified(self.options, self.matches)
+
+    def disqualified_before(self, index: int) -> frozenset[int]:
+        """The teams that sit out match ``index`` (see :meth:`disqualified`)."""
+        return frozenset(team for team, k in self.disqualified().items() if k < index)
 
     def standings(self) -> list[TeamStanding]:
         return standings(self.options, self.matches)
@@ -113,7 +127,7 @@ class Tournament:
         tournament = cls(options)
         for index, match in enumerate(matches):
             try:
-                tournament.add(replay_match(options, index, match))
+                tournament.add(replay_match(options, index, match, tournament.disqualified_before(index)))
             except MatchError as error:
                 return tournament, matches[index:], TournamentError(f"{source}: matches[{index}]: {error}",
                                                                     path=source, field=f"matches[{index}]")

@@ -22,6 +22,8 @@ const WORDS = {
     assets: "Asset values", "you-organiser": "You are the organiser.", "you-team": "You are team {team}.",
     "not-yet": "not named yet", over: "The tournament is over.", "records-later": "Records are published when the tournament ends.",
     bot: "bot", "match-of": "{name} · match {n}",
+    stalling: "A second time-out (R10.5)", "stalling.tournament": "disqualifies from the tournament",
+    "stalling.match": "loses only the match", disqualified: "Disqualified for stalling twice (R10.5): {names}",
     reconnecting: "The server does not answer; trying again…",
   },
   "zh-Hant": {
@@ -45,6 +47,8 @@ const WORDS = {
     assets: "資產值", "you-organiser": "你是主辦人。", "you-team": "你代表「{team}」隊。",
     "not-yet": "尚未指定", over: "錦標賽已結束。", "records-later": "記錄在錦標賽結束後公開。",
     bot: "電腦", "match-of": "{name} · 第 {n} 場",
+    stalling: "第二次超時（R10.5）", "stalling.tournament": "喪失比賽資格", "stalling.match": "只判負該場",
+    disqualified: "兩次拖延賽事，喪失比賽資格（R10.5）：{names}",
     reconnecting: "伺服器沒有回應，正在重試……",
   },
   "zh-Hans": {
@@ -68,6 +72,8 @@ const WORDS = {
     assets: "资产值", "you-organiser": "你是主办人。", "you-team": "你代表「{team}」队。",
     "not-yet": "尚未指定", over: "锦标赛已结束。", "records-later": "记录在锦标赛结束后公开。",
     bot: "电脑", "match-of": "{name} · 第 {n} 场",
+    stalling: "第二次超时（R10.5）", "stalling.tournament": "丧失比赛资格", "stalling.match": "只判负该场",
+    disqualified: "两次拖延赛事，丧失比赛资格（R10.5）：{names}",
     reconnecting: "服务器没有响应，正在重试……",
   },
 };

@@ -40,7 +40,9 @@ async function showHome() {
       el("label", {}, t("limit"), " ", el("input", { name: "t-limit", id: "t-limit", type: "number", min: 0.1, max: 1440, step: "any", value: 45 })),
       el("label", {}, t("clock"), " ", el("input", { name: "t-clock", id: "t-clock", type: "number", min: 5, max: 3600 })),
       el("label", {}, t("edition"), " ", el("select", { name: "t-edition" },
-        el("option", { value: "base" }, t("base")), el("option", { value: "enhanced" }, t("enhanced"))))),
+        el("option", { value: "base" }, t("base")), el("option", { value: "enhanced" }, t("enhanced")))),
+      el("label", {}, t("stalling"), " ", el("select", { name: "t-stalling", id: "t-stalling" },
+        el("option", { value: "tournament" }, t("stalling.tournament")), el("option", { value: "match" }, t("stalling.match"))))),
     el("details", { class: "rules" }, el("summary", {}, t("rules")), options.map(ruleControl)),
     el("button", { class: "primary", type: "submit" }, t("create")), error);
   form.addEventListener("submit", async (event) => {
@@ -53,7 +55,7 @@ async function showHome() {
       const made = await api("/api/tournaments", {
         name: data.get("t-name"), teams: chosen, matches: Number(data.get("t-matches")),
         limit: Number(data.get("t-limit")) * 60, clock: data.get("t-clock") ? Number(data.get("t-clock")) : null,
-        edition: data.get("t-edition"), rules: chosenRules(form, options), lang, ...(seed === null ? {} : { seed }),
+        edition: data.get("t-edition"), stalling: data.get("t-stalling"), rules: chosenRules(form, options), lang, ...(seed === null ? {} : { seed }),
       });
       location.href = `/tournaments?t=${made.id}#key=${made.organiser}`;
     } catch (e) { error.textContent = e.message; }
@@ -154,9 +156,11 @@ function standings() {
     el("td", { class: "num" }, String(s.rank)), el("td", {}, s.bot ? t("brackets", { text: s.name, more: botWords(t, s.bot) }) : s.name),
     el("td", { class: "num" }, String(s.points)), el("td", { class: "num" }, t("wins-how", { wins: s.wins, sets: s.sets, assets: s.limit })),
     el("td", { class: "num" }, String(s.forfeits))));
+  const out = state.data.disqualified || [];
   return el("div", { class: "panel" }, el("h2", {}, t("standings")), el("table", { class: "standings", id: "standings" },
     el("thead", {}, el("tr", {}, [t("rank"), t("team"), t("points"), t("wins"), t("forfeits")].map((h, i) => el("th", { class: i === 1 ? "" : "num" }, h)))),
-    el("tbody", {}, rows)));
+    el("tbody", {}, rows)),
+    out.length ? el("p", { id: "disqualified" }, t("disqualified", { names: out.join(t("list")) })) : null);
 }
 
 function result(m) {
