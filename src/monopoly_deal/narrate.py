@@ -41,13 +41,7 @@ from typing import Any, NamedTuple
 
 from .engine import Action, Game
 from .engine.cards import COLOUR_NAMES, LANGS, NO_COLOUR, NO_COLOUR_NAMES, TYPE_BY_KEY, TYPES, Kind
-from .engine.game import PLAYING
 from .engine.refusal import Refusal
-
-#: The fixed charges of R5.3.
-BIRTHDAY_AMOUNT = 2
-DEBT_AMOUNT = 5
-
 
 # --- names as they may be shown ------------------------------------------------
 
@@ -264,7 +258,6 @@ class Narrator:
         self.game = game
         self.viewer = viewer
         self._seen = 0             # events narrated so far
-        self._rent = 0             # the rent charged by the action being played
         self._verb = ""            # the action card in play, and who played it
         self._actor = -1
         self._pending: Message | None = None  # a card aimed at a player, until its effect or an answer
@@ -277,12 +270,7 @@ class Narrator:
 
     def play(self, action: Action | str) -> list[Message]:
         """Apply ``action`` to the game (an illegal one raises and changes nothing) and say what happened."""
-        game = self.game
-        a = Action.parse(action) if isinstance(action, str) else action
-        legal = a in game.legal_actions()
-        if legal and game.decision == PLAYING and a.verb in _RENT_VERBS:
-            self._rent = game.rent_of(game.groups[game.active][a.colour][a.group], a.colour) << a.extra
-        game.apply(a)
+        self.game.apply(Action.parse(action) if isinstance(action, str) else action)
         return self._catch_up()
 
     def _catch_up(self) -> list[Message]:
@@ -401,7 +389,7 @@ class Narrator:
     # --- action cards, answers and their effects ------------------------------
 
     def _use(self, ev: tuple, out: list[Message]) -> None:
-        _, seat, notation = ev
+        _, seat, notation, amount = ev      # what the card charges each payer, as the engine charged it
         a = Action.parse(notation)
         self._verb, self._actor = a.verb, seat
         kind = TYPE_BY_KEY[a.verb].kind
@@ -409,7 +397,7 @@ class Narrator:
         if kind in (Kind.RENT, Kind.RENT_ANY):
             charged = tuple(self.game.others(seat)) if kind == Kind.RENT else (a.player,)
             params = {**base, "targets": Players(charged), "group": Group(a.colour, a.group),
-                      "amount": Money(self._rent)}
+                      "amount": Money(amount)}
             each = len(charged) > 1   # several pay the amount each
             if a.extra:
                 doubles = Copies(Card(TYPE_BY_KEY["double-rent"].index), a.extra)
@@ -419,9 +407,9 @@ class Narrator:
                 out.append(Message("rent-each" if each else "rent", params))
         elif kind == Kind.BIRTHDAY:
             everyone = Players(tuple(self.game.others(seat)))
-            out.append(Message("birthday", {**base, "targets": everyone, "amount": Money(BIRTHDAY_AMOUNT)}))
+            out.append(Message("birthday", {**base, "targets": everyone, "amount": Money(amount)}))
         elif kind == Kind.DEBT_COLLECTOR:
-            out.append(Message("debt", {**base, "target": Player(a.player), "amount": Money(DEBT_AMOUNT)}))
+            out.append(Message("debt", {**base, "target": Player(a.player), "amount": Money(amount)}))
         elif kind == Kind.SPEEDING_DEAL:
             named = tuple(q for q in self.game.others(seat) if q in (a.player, a.extra))
             out.append(Message("speeding-each" if len(named) > 1 else "speeding", {**base, "targets": Players(named)}))
@@ -506,8 +494,6 @@ class Narrator:
         else:
             out.append(Message("placed", {"player": Player(seat), "card": Card(t), "colour": Colour(colour)}))
 
-
-_RENT_VERBS = frozenset(t.key for t in TYPES if t.kind in (Kind.RENT, Kind.RENT_ANY))
 
 
 # --- messages -> words ----------------------------------------------------------

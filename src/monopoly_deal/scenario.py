@@ -29,7 +29,7 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -38,17 +38,14 @@ import yaml
 from .engine import DECISIONS, Game, IllegalActionError, Rules, parse_action
 from .engine.actions import Action
 from .engine.cards import (
-    BUILDABLE,
     COLOUR_KEYS,
     EDITIONS,
-    NO_COLOUR,
     NO_COLOUR_KEY,
-    SET_SIZE,
     TYPE_BY_KEY,
     Kind,
-    decks_for,
 )
 from .engine.game import MAX_PLAYERS, PLAYS_PER_TURN
+from .engine.position import PositionError, Where
 
 #: Every rule id of docs/rules.md; a scenario may name only these.
 RULE_IDS: frozenset[str] = frozenset(
@@ -154,10 +151,17 @@ class GroupSpec:
     cards: tuple[str, ...]
     house: str | None = None
     hotel: str | None = None
+    # where each card, and the house and hotel, stand in the file's list: to name one the engine refuses
+    places: tuple[int, ...] = field(default=(), compare=False)
 
     def normal(self) -> GroupSpec:
         """The same group with its cards sorted: groups compare as multisets."""
         return GroupSpec(tuple(sorted(self.cards, key=_type_order)), self.house, self.hotel)
+
+    def place(self, part: int | str) -> int | None:
+        """Where card ``part`` (its index among the cards), or the ``"house"`` or ``"hotel"``, stands in the file."""
+        index = part if isinstance(part, int) else len(self.cards) + (part == "hotel" and self.house is not None)
+        return self.places[index] if index < len(self.places) else None
 
     def show(self) -> str:
         return _show([*self.cards, *(b for b in (self.house, self.hotel) if b)])
@@ -343,9 +347,11 @@ class _Reader:
         return tuple(self.card(item, f"{where}[{i}]") for i, item in enumerate(_list(value, where)))
 
     def group(self, value: Any, where: str, colour: int) -> GroupSpec:
-        """A group's list: property cards of ``colour``, and at most one house and one hotel."""
+        """A group's list: property cards, and at most one house and one hotel. Whether they can lie
+        there (the colour, the set's size, buildings on a complete set) is the engine's to say."""
         cards: list[str] = []
-        buildings: dict[Kind, str] = {}
+        places: list[int] = []
+        buildings: dict[Kind, tuple[str, int]] = {}
         for i, item in enumerate(_list(value, where)):
             key = self.card(item, f"{where}[{i}]")
             t = TYPE_BY_KEY[key]
@@ -353,20 +359,15 @@ class _Reader:
                 slot = "house" if t.kind == Kind.HOUSE else "hotel"
                 if t.kind in buildings:
                     raise _Bad(f"{where}[{i}]", f"a second {slot}: a set carries one house and one hotel at most (R6.5)")
-                buildings[t.kind] = key
+                buildings[t.kind] = (key, i)
             elif not t.is_property:
                 raise _Bad(f"{where}[{i}]", f"{key} is not a property card; a group holds properties and its house/hotel")
-            elif colour == NO_COLOUR and t.kind != Kind.RAINBOW:
-                raise _Bad(f"{where}[{i}]", f"only rainbow wilds lie alone, under {NO_COLOUR_KEY}; {key} has a colour")
-            elif colour != NO_COLOUR and colour not in t.colours:
-                raise _Bad(f"{where}[{i}]", f"{key} cannot be {COLOUR_KEYS[colour]}")
             else:
                 cards.append(key)
-        if not cards:
-            raise _Bad(where, "a group needs at least one property card")
-        if colour != NO_COLOUR and all(key == "rainbow" for key in cards):
-            raise _Bad(where, f"rainbow wilds alone have no colour: list them under {NO_COLOUR_KEY} (R6.3)")
-        return GroupSpec(tuple(cards), buildings.get(Kind.HOUSE), buildings.get(Kind.HOTEL))
+                places.append(i)
+        house, hotel = buildings.get(Kind.HOUSE), buildings.get(Kind.HOTEL)
+        places += [b[1] for b in (house, hotel) if b]
+        return GroupSpec(tuple(cards), house and house[0], hotel and hotel[0], tuple(places))
 
     def table(self, value: Any, where: str) -> Table:
         """``{colour: [cards]}`` (one group) or ``{colour: [[cards], [cards]]}`` (several)."""
@@ -411,13 +412,6 @@ def _read_position(data: Any, reader: _Reader, rules: Rules) -> Position:
         discard=reader.cards(data.get("discard"), f"{where}.discard"),
         jailed=tuple(reader.seat(s, f"{where}.jailed[{i}]") for i, s in enumerate(_list(data.get("jailed"), f"{where}.jailed"))),
     )
-    if position.rest not in ("bottom", "box"):
-        raise _Bad(f"{where}.rest", f"must be bottom or box, not {position.rest!r}")
-    if position.start_turn and position.plays:
-        raise _Bad(f"{where}.plays", "a position before the draw (start_turn: true) has used no plays")
-    _check_banks(position)
-    _check_tables(position, rules)
-    _check_counts(position, reader, rules)
     return position
 
 
@@ -425,84 +419,30 @@ def read_position(data: Any, players: int, edition: str, rules: Rules, path: str
     """A ``position:`` as a scenario file writes it (docs/scenarios.md), checked; for files that start
     from a position without being scenarios (lessons). :class:`ScenarioError` names ``path`` and the field."""
     try:
-        return _read_position(data, _Reader(players, edition), rules)
+        position = _read_position(data, _Reader(players, edition), rules)
+        position.game(players, edition, rules)        # the engine's checks: the one place a position is judged
     except _Bad as bad:
         raise ScenarioError(path, bad.where, bad.message) from None
+    except PositionError as error:
+        raise ScenarioError(path, position_field(position, error.where), error.problem) from None
+    return position
 
 
-def _check_banks(position: Position) -> None:
-    for seat, cards in position.banks:
-        for i, key in enumerate(cards):
-            if TYPE_BY_KEY[key].is_property:
-                raise _Bad(f"position.banks.P{seat + 1}[{i}]", f"{key} is a property, and property is never banked (R4.2)")
-
-
-def _complete(group: GroupSpec, colour: int, rules: Rules) -> bool:
-    """R6.4, as the engine decides it, for a group written in a file."""
-    if len(group.cards) != SET_SIZE[colour]:
-        return False
-    if rules.complete_needs_single:
-        return any(TYPE_BY_KEY[k].kind == Kind.PROPERTY for k in group.cards)
-    return any(k != "rainbow" for k in group.cards)
-
-
-def _check_tables(position: Position, rules: Rules) -> None:
-    """R6.1 group sizes; R6.5 buildings; lone rainbows lie together. Several unfilled groups
-    of one colour are a position like any other (R6.2: groups never merge by themselves)."""
-    for seat, table in position.tables:
-        for colour, groups in table.items():
-            at = f"position.tables.P{seat + 1}.{GROUP_KEYS[colour]}"
-            if colour == NO_COLOUR:
-                if len(groups) > 1:
-                    raise _Bad(at, f"rainbow wilds alone lie in one list: {NO_COLOUR_KEY}: [rainbow, rainbow] (R6.3)")
-                if groups[0].house or groups[0].hotel:
-                    raise _Bad(at, "no house or hotel on rainbow wilds alone (R6.5)")
-                continue
-            size = SET_SIZE[colour]
-            for i, g in enumerate(groups):
-                here = at if len(groups) == 1 else f"{at}[{i}]"
-                if len(g.cards) > size:
-                    raise _Bad(here, f"{len(g.cards)} properties, but a {COLOUR_KEYS[colour]} set holds {size}; "
-                                     "write several groups as [[...], [...]] (R6.1)")
-                if g.house or g.hotel:
-                    if not BUILDABLE[colour]:
-                        raise _Bad(here, f"no house or hotel on {COLOUR_KEYS[colour]} (R6.5)")
-                    if not _complete(g, colour, rules):
-                        raise _Bad(here, "a house or hotel needs a complete set (R6.5)")
-                    if not g.house:
-                        raise _Bad(here, "a hotel needs a house on the set first (R6.5)")
-
-
-def _check_counts(position: Position, reader: _Reader, rules: Rules) -> None:
-    """Every card named must be in the decks in play, counting copies."""
-    decks = rules.decks or decks_for(reader.players)
-    in_deck = {key: n * decks for key, n in EDITIONS[reader.edition].items()}
-    used: Counter[str] = Counter()
-    for where, key in _named_cards(position):
-        used[key] += 1
-        if used[key] > in_deck[key]:
-            held = f"the {reader.edition} deck holds {in_deck[key]}" if decks == 1 else \
-                f"the {decks} {reader.edition} decks in play hold {in_deck[key]}"
-            raise _Bad(where, f"a {_ordinal(used[key])} {key!r}, but {held}")
-
-
-def _named_cards(position: Position) -> Iterable[tuple[str, str]]:
-    """(field, card key) for every card a position names: hands, banks, tables, draw pile, discard pile."""
-    for part, rows in (("hands", position.hands), ("banks", position.banks)):
-        for seat, cards in rows:
-            yield from ((f"position.{part}.P{seat + 1}[{i}]", key) for i, key in enumerate(cards))
-    for seat, table in position.tables:
-        for colour, groups in table.items():
-            for n, g in enumerate(groups):
-                at = f"position.tables.P{seat + 1}.{GROUP_KEYS[colour]}" + (f"[{n}]" if len(groups) > 1 else "")
-                yield from ((at, key) for key in (*g.cards, g.house, g.hotel) if key)
-    for part, cards in (("draw", position.draw), ("discard", position.discard)):
-        yield from ((f"position.{part}[{i}]", key) for i, key in enumerate(cards))
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def position_field(position: Position, where: Where) -> str:
+    """The field of a file's ``position:`` that the engine's ``where`` (:class:`PositionError`) names."""
+    part, *rest = where
+    if part in ("hands", "banks") and len(rest) == 2:
+        return f"position.{part}.P{int(rest[0]) + 1}[{rest[1]}]"
+    if part in ("draw", "discard") and rest:
+        return f"position.{part}[{rest[0]}]"
+    if part == "groups" and len(rest) >= 3:
+        seat, colour_key, n, *inside = rest
+        groups = dict(position.tables).get(int(seat), {}).get(GROUP_KEYS.index(str(colour_key)), ()) \
+            if colour_key in GROUP_KEYS else ()
+        at = f"position.tables.P{int(seat) + 1}.{colour_key}" + (f"[{n}]" if len(groups) > 1 else "")
+        place = groups[int(n)].place(inside[0]) if inside and int(n) < len(groups) else None
+        return at if place is None else f"{at}[{place}]"
+    return "position.tables" if part == "groups" else f"position.{part}"
 
 
 # --- expectations ------------------------------------------------------------------
@@ -863,6 +803,9 @@ def loads(text: str, path: str = "<scenario>") -> Scenario:
         scenario.setup()  # the engine's own checks, so a loaded scenario always sets up
     except _Bad as bad:
         raise ScenarioError(path, bad.where, bad.message) from None
+    except PositionError as error:
+        assert scenario.position is not None     # only a position is refused
+        raise ScenarioError(path, position_field(scenario.position, error.where), error.problem) from None
     except ValueError as error:
         raise ScenarioError(path, "position", str(error)) from None
     return scenario

@@ -10,6 +10,7 @@ import pytest
 
 from monopoly_deal.engine import Game, IllegalActionError, Rules
 from monopoly_deal.engine.actions import ActionSpace
+from monopoly_deal.engine.position import PositionError
 
 from .helpers import EDITIONS, mid_game_states, play_out, random_step
 
@@ -188,31 +189,39 @@ def test_names_reach_views_and_records() -> None:
 
 # --- from_position -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"hands": {0: ["gold"]}}, "hand of P1: unknown card 'gold'"),
-    ({"hands": {0: ["10M", "10M"]}}, "no '10M' left in the base deck \\(1 in it\\)"),
-    ({"hands": {0: ["hotel"]}, "banks": {1: ["hotel", "hotel"]}}, "bank of P2: no 'hotel' left"),
-    ({"hands": {0: ["go-to-jail"]}}, "no 'go-to-jail' left in the base deck \\(0 in it\\)"),
-    ({"hands": {2: ["1M"]}}, "hands: no seat 2 among 2 players"),
-    ({"banks": {0: ["red"]}}, "bank of P1: red is a property.*R4.2"),
-    ({"groups": {0: [("purple", ["red"], None, None)]}}, "unknown colour 'purple'"),
-    ({"groups": {0: [("red", ["green"], None, None)]}}, "green cannot be red"),
-    ({"groups": {0: [("red", ["red", "red", "red", "red/yellow"], None, None)]}}, "holds 1 to 3 cards, not 4"),
-    ({"groups": {0: [("red", [], None, None)]}}, "holds 1 to 3 cards, not 0"),
-    ({"groups": {0: [("red", ["red", "red"], "house", None)]}}, "buildings need a complete set"),
-    ({"groups": {0: [("railroad", ["railroad"] * 4, "house", None)]}}, "buildings need a complete set"),
-    ({"groups": {0: [("red", ["red"] * 3, None, "hotel")]}}, "hotel needs a house"),
-    ({"groups": {0: [("red", ["red"] * 3, "hotel", None)]}}, "hotel is not a house"),
-    ({"groups": {0: [("none", ["rainbow"], None, None), ("none", ["rainbow"], None, None)]}}, "lie in one group"),
-    ({"draw": ["1M"] * 7}, "draw pile: no '1M' left"),
-    ({"rest": "middle"}, "rest must be 'bottom' or 'box'"),
-    ({"active": 2}, "active seat 2 is not one of the 2 players"),
-    ({"plays": 4}, "plays used must be 0 to 3"),
-    ({"plays": -1}, "plays used must be 0 to 3"),
+@pytest.mark.parametrize(("kwargs", "where", "message"), [
+    ({"hands": {0: ["gold"]}}, ("hands", 0, 0), "hand of P1, card 1: unknown card 'gold'"),
+    ({"hands": {0: ["10M", "10M"]}}, ("hands", 0, 1), "a 2nd '10M', but the base deck holds 1"),
+    ({"hands": {0: ["hotel"]}, "banks": {1: ["hotel", "hotel"]}}, ("banks", 1, 1), "bank of P2, card 2: a 3rd 'hotel'"),
+    ({"hands": {0: ["go-to-jail"]}}, ("hands", 0, 0), "a 1st 'go-to-jail', but the base deck holds 0"),
+    ({"hands": {2: ["1M"]}}, ("hands",), "hands: no seat 2 among 2 players"),
+    ({"banks": {0: ["red"]}}, ("banks", 0, 0), "bank of P1, card 1: red is a property.*R4.2"),
+    ({"groups": {0: [("purple", ["red"], None, None)]}}, ("groups", 0, "purple", 0), "unknown colour 'purple'"),
+    ({"groups": {0: [("red", ["green"], None, None)]}}, ("groups", 0, "red", 0, 0), "green cannot be red"),
+    ({"groups": {0: [("red", ["red", "red", "red", "red/yellow"], None, None)]}}, ("groups", 0, "red", 0),
+     "4 properties, but a red set holds 3.*R6.1"),
+    ({"groups": {0: [("red", [], None, None)]}}, ("groups", 0, "red", 0), "needs at least one property card"),
+    ({"groups": {0: [("red", ["red", "red"], "house", None)]}}, ("groups", 0, "red", 0, "house"), "complete set"),
+    ({"groups": {0: [("railroad", ["railroad"] * 4, "house", None)]}}, ("groups", 0, "railroad", 0, "house"),
+     "no house or hotel on railroad"),
+    ({"groups": {0: [("red", ["red"] * 3, None, "hotel")]}}, ("groups", 0, "red", 0, "hotel"), "hotel needs a house"),
+    ({"groups": {0: [("red", ["red"] * 3, "hotel", None)]}}, ("groups", 0, "red", 0, "house"), "hotel is not a house"),
+    ({"groups": {0: [("none", ["rainbow"], None, None), ("none", ["rainbow"], None, None)]}}, ("groups", 0, "none", 1),
+     "lie in one group"),
+    ({"groups": {0: [("red", ["red"], None, None), ("red", ["rainbow"], None, None)]}}, ("groups", 0, "red", 1),
+     "P1's red group 2: rainbow wilds alone have no colour"),
+    ({"draw": ["1M"] * 7}, ("draw", 6), "draw pile, card 7: a 7th '1M'"),
+    ({"rest": "middle"}, ("rest",), "must be bottom or box"),
+    ({"active": 2}, ("active",), "seat 2 is not one of the 2 players"),
+    ({"plays": 4}, ("plays",), "plays used must be 0 to 3"),
+    ({"plays": -1}, ("plays",), "plays used must be 0 to 3"),
+    ({"plays": 1, "start_turn": True}, ("plays",), "before the draw"),
 ])
-def test_from_position_refuses_impossible_positions(kwargs: dict, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
+def test_from_position_refuses_impossible_positions(kwargs: dict, where: tuple, message: str) -> None:
+    """The one place a position is checked (scenario files and lessons name ``where`` in their own terms)."""
+    with pytest.raises(PositionError, match=message) as refused:
         Game.from_position(2, **kwargs)
+    assert refused.value.where == where
 
 
 def test_from_position_places_every_card() -> None:

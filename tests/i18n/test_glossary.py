@@ -69,7 +69,7 @@ def played_lines(lang: str, seed: int) -> list[str]:
     bots = [RandomBot(seed=seed * 3 + p) for p in range(3)]
     offered: list[str] = []
     while not game.over:
-        offered += [words.action(a, game.names) for a in game.legal_actions()]
+        offered += [words.action(a, game.names, game.amount_of(a)) for a in game.legal_actions()]
         messages += narrator.play(bots[game.decider].choose(Seat(game, game.decider)))
     return words.lines(messages, game.names) + offered
 

@@ -82,6 +82,11 @@ TRIGGERS: dict[str, Callable[..., None]] = {
                                                    path="x.zip")),
     "bot-error.policy-size": _raises(BotSpecError("policy-size", "bot 'policy': 'x.zip' was trained for another "
                                                   "game size", path="x.zip", players=3)),
+    "bot-error.policy-format": _raises(BotSpecError("policy-format", "bot 'policy': 'x.pt' is no policy it reads (a "
+                                                    "MaskablePPO .zip, a TorchScript module, an exported program "
+                                                    "or a PolicyNetwork state_dict; docs/rl.md): it is not a "
+                                                    "torch or sb3 archive", path="x.pt",
+                                                    reason="it is not a torch or sb3 archive")),
     "bot-error.needs-rl-extra": _raises(BotSpecError("needs-rl-extra", "bot 'policy' needs the rl extra", bot="policy")),
     "bot-error.not-key-value": lambda: make_bot("ismcts:iters"),
     "bot-error.unknown": lambda: make_bot("nosuchbot"),

@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import monopoly_deal.rl  # noqa: F401 (registers MonopolyDeal-v0)
-from monopoly_deal.rl.gymnasium import MonopolyDealEnv
+from monopoly_deal.rl.gymnasium import MonopolyDealEnv, ended_mask
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -42,7 +42,7 @@ def episode(env: gymnasium.Env, seed: int) -> tuple[list[bytes], float, list[str
         assert not truncated and (reward == 0 or terminated)
         observations.append(observation.tobytes())
     assert game.over and reward == (0.0 if game.winner < 0 else (1.0 if game.winner == info["seat"] else -1.0))
-    assert not info["action_mask"].any()
+    assert np.array_equal(info["action_mask"], ended_mask(env.unwrapped.table.actions))
     return observations, reward, game.record()["actions"]
 
 
@@ -86,7 +86,67 @@ def test_an_illegal_action_ends_the_episode_with_minus_one() -> None:
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
-    assert not env.unwrapped.action_masks().any()
+    assert np.array_equal(info["action_mask"], ended_mask(env.unwrapped.table.actions))
+    assert env.unwrapped.action_masks().nonzero()[0].tolist() == [0]
+
+
+def finished(how: str) -> MonopolyDealEnv:
+    """An environment whose episode has just ended: by the rules (the game is over) or by an illegal action."""
+    env = MonopolyDealEnv(players=2, opponents="random", rules={"max_turns": 6})
+    _, info = env.reset(seed=3)
+    rng = random.Random(3)
+    terminated = False
+    while not terminated:
+        legal, illegal = np.flatnonzero(info["action_mask"]), np.flatnonzero(info["action_mask"] == 0)
+        action = int(rng.choice(illegal) if how == "illegal" else rng.choice(legal))
+        _, _, terminated, _, info = env.step(action)
+    assert (env.game is not None and env.game.over) == (how == "over")
+    return env
+
+
+@pytest.mark.parametrize("how", ["over", "illegal"])
+def test_an_ended_episode_refuses_every_step_until_reset(how: str) -> None:
+    """An illegal action ends the episode as the end of the game does: every later step is the same error,
+    whatever the action, legal before or not; ``reset()`` starts the next one."""
+    env = finished(how)
+    for action in (0, 1, int(env.action_space.n) - 1):
+        with pytest.raises(RuntimeError, match=r"the episode is over; call reset\(\)"):
+            env.step(action)
+    _, info = env.reset()
+    assert info["action_mask"].any() and env.step(int(np.flatnonzero(info["action_mask"])[0]))[1] in (-1.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("mode", ["NEXT_STEP", "SAME_STEP"])
+def test_no_mask_a_vector_env_returns_is_all_zero(mode: str) -> None:
+    """Gymnasium's vector environments (``NEXT_STEP`` autoreset by default) ask for an action for every row,
+    also the one whose episode has just ended: that row's mask still offers one (the placeholder, which the
+    vector environment drops), so a masked sampler never meets a row without a 1. After the autoreset the row
+    is the new game's mask. Episodes end by the rules and by illegal actions."""
+    from gymnasium.vector import AutoresetMode
+
+    envs = gymnasium.make_vec("MonopolyDeal-v0", num_envs=3, vectorization_mode="sync",
+                              vector_kwargs={"autoreset_mode": AutoresetMode[mode]},
+                              players=2, opponents="random", rules={"max_turns": 4})
+    _, info = envs.reset(seed=2)
+    rng = np.random.default_rng(2)
+    ends = illegal = 0
+    for _ in range(200):
+        masks = info["action_mask"]
+        assert masks.any(axis=1).all()
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
+        if rng.random() < 0.03:   # now and then an illegal action, where the row has one
+            row = int(rng.integers(3))
+            actions[row] = int(np.flatnonzero(masks[row] == 0)[0])
+        _, _, terminated, _, info = envs.step(np.array(actions))
+        assert info["action_mask"].any(axis=1).all()
+        live = [env.unwrapped.action_masks() for env in envs.envs]
+        for i, done in enumerate(terminated):
+            ends += bool(done)
+            said = info.get("final_info", info)     # SAME_STEP: the info of the step that ended it
+            illegal += bool(done and said.get("illegal_action", np.zeros(3, bool))[i])
+            assert np.array_equal(info["action_mask"][i].astype(bool), live[i])
+    assert ends >= 5 and illegal >= 1
+    envs.close()
 
 
 @pytest.mark.parametrize("kwargs, message", [

@@ -15,7 +15,9 @@ pyspiel = pytest.importorskip("pyspiel")  # OpenSpiel is optional: the imports b
 
 from open_spiel.python.algorithms import ismcts, mcts
 
+from monopoly_deal.engine import Rules
 from monopoly_deal.rl import openspiel
+from monopoly_deal.rl.core import make_rules
 from monopoly_deal.rl.encoding import ObservationEncoder, action_space
 from monopoly_deal.rl.openspiel import SHORT_NAME, MonopolyDealGame
 
@@ -37,8 +39,8 @@ def walk(game: pyspiel.Game, choice_seed: int, steps: int = 10_000) -> list[pysp
 
 
 @pytest.mark.parametrize("params", [
-    {"players": 2, "rules": "max_turns=30", "seed": 4},
-    {"players": 3, "edition": "enhanced", "rules": "max_turns=12,putback=discard"},
+    {"players": 2, "max_turns": 30, "seed": 4},
+    {"players": 3, "edition": "enhanced", "max_turns": 12, "putback": "discard"},
 ])
 def test_openspiel_random_sim_test(params: dict) -> None:
     # serialize=False: OpenSpiel stores a sampled-stochastic game with its generator's state, which a
@@ -58,13 +60,58 @@ def test_game_parameters_and_sizes() -> None:
 @pytest.mark.parametrize("params, message", [
     ({"players": 11}, "players must be 2 to 10"),
     ({"edition": "deluxe"}, "unknown edition"),
-    ({"rules": "putback=sideways"}, "putback"),
-    ({"rules": "max_rearrangements=0"}, "max_rearrangements must be 1 or more"),
+    ({"putback": "sideways"}, "putback"),
+    ({"max_rearrangements": 0}, "max_rearrangements must be 1 or more"),
+    ({"bank_first": 1}, "bank_first"),
+    ({"start": "P3"}, "P1 to P2"),
+    ({"start": "P0"}, "start"),
+    ({"rules": "putback=discard"}, r"unknown parameter\(s\) rules"),
     ({"seed": -2}, "seed must be"),
 ])
 def test_bad_parameters_name_the_parameter(params: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         MonopolyDealGame(params)
+
+
+@pytest.mark.parametrize("text, changed", [
+    ("python_monopoly_deal(players=3,putback=discard,decks=2)", {"putback": "discard", "decks": 2}),
+    (("python_monopoly_deal(players=4,edition=enhanced,values=s2,bank_first=true,house_to_win=true,start=P4,"
+      "max_turns=200,max_rearrangements=3,sets_to_win=5,speeding_discard=random,seed=7)"),
+     {"values": "s2", "bank_first": True, "house_to_win": True, "start": 3, "max_turns": 200,
+      "max_rearrangements": 3, "sets_to_win": 5, "speeding_discard": "random"}),
+    (("python_monopoly_deal(start=dice,single_double_rent=true,complete_needs_single=true,"
+      "received_buildings_to_bank=true,rearrange_after_empty_hand=true)"),
+     {"start": "dice", "single_double_rent": True, "complete_needs_single": True, "received_buildings_to_bank": True,
+      "rearrange_after_empty_hand": True}),
+])
+def test_a_game_string_carries_every_rule_option(text: str, changed: dict) -> None:
+    """Each rule option is a parameter of its own, so OpenSpiel's ``name(k=v,...)`` game strings carry them
+    (and the game's own string loads the same game again)."""
+    game = pyspiel.load_game(text)
+    assert game.rules.changed() == {**changed, "max_rearrangements": changed.get("max_rearrangements", 8)}
+    assert game.new_initial_state().engine_game.rules == game.rules
+    again = pyspiel.load_game(str(game))
+    assert (again.rules, again.players, again.edition, again.seed) == (game.rules, game.players, game.edition,
+                                                                       game.seed)
+    short = text if "max_turns" in text else text.replace("(", "(max_turns=6,", 1)
+    pyspiel.random_sim_test(pyspiel.load_game(short), num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_parameters_are_every_rule_option_with_the_environments_defaults() -> None:
+    spec = pyspiel.load_game(SHORT_NAME).get_parameters()
+    assert set(spec) == {"players", "edition", "seed"} | set(Rules().to_dict())
+    assert openspiel.rules_from(spec) == make_rules(None)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("python_monopoly_deal(players=3,rules=putback=discard)", "Unknown parameter"),
+    ("python_monopoly_deal(bank_first=1)", "Wrong type for parameter bank_first"),
+    ("python_monopoly_deal(start=1)", "Wrong type for parameter start"),
+    ("python_monopoly_deal(putback=floor)", "putback"),
+])
+def test_a_bad_game_string_is_refused(text: str, message: str) -> None:
+    with pytest.raises(Exception, match=message):  # OpenSpiel raises its own errors (SpielError), not ValueError
+        pyspiel.load_game(text)
 
 
 def test_same_seed_replays_the_same_game() -> None:
@@ -104,7 +151,7 @@ def test_observation_tensor_is_the_encoder() -> None:
 
 
 def test_information_state_is_perfect_recall_of_what_the_seat_saw() -> None:
-    states = walk(load(seed=8, rules="max_turns=20"), choice_seed=4)
+    states = walk(load(seed=8, max_turns=20), choice_seed=4)
     for earlier, later in itertools.pairwise(states):
         for seat in range(2):
             assert later.information_state_string(seat).startswith(earlier.information_state_string(seat))
@@ -141,7 +188,7 @@ def test_r3_6_another_seats_put_back_never_changes_an_information_state(players:
 
 
 def test_resampling_keeps_what_the_seat_knows_and_deals_the_rest_again() -> None:
-    states = walk(load(seed=9, rules="max_turns=25"), choice_seed=5)
+    states = walk(load(seed=9, max_turns=25), choice_seed=5)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     differed = 0
     for state in states[:-1:5]:
@@ -179,3 +226,12 @@ def test_docs_quick_start_runs(capsys: pytest.CaptureFixture[str]) -> None:
 def test_module_docstring_examples_run() -> None:
     result = doctest.testmod(openspiel, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_docs_game_string_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    match = re.search(r"```python\n(.*?)```", text[text.index("so a game string carries them"):], re.DOTALL)
+    assert match is not None
+    exec(compile(match.group(1), "docs/rl.md", "exec"), {})  # noqa: S102 (the docs example, run as written)
+    assert capsys.readouterr().out.strip() == str(
+        {"putback": "discard", "decks": 2, "max_turns": 200, "max_rearrangements": 8})

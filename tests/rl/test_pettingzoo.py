@@ -113,6 +113,36 @@ def test_an_illegal_action_ends_the_game_with_minus_one_for_its_player() -> None
     assert environment.rewards[agent] == -1
 
 
+def ended(how: str) -> raw_env:
+    """An environment whose game has just ended: by the rules, or by an illegal action."""
+    environment = env(players=3, rules={"max_turns": 6})
+    environment.reset(seed=4)
+    rng = random.Random(4)
+    while not any(environment.terminations.values()):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(int(rng.choice(np.flatnonzero(mask if how == "over" else mask == 0))))
+    assert all(environment.terminations.values())
+    return environment
+
+
+@pytest.mark.filterwarnings("ignore:.*Illegal move made")
+@pytest.mark.parametrize("how", ["over", "illegal"])
+def test_a_game_an_illegal_action_ended_refuses_steps_as_a_finished_one(how: str) -> None:
+    """After an illegal action, as after the end of the game: every mask is all 0, an agent's step takes only
+    ``None`` (PettingZoo's dead step), and once every agent has left a step is a ``RuntimeError``."""
+    environment = ended(how)
+    assert not any(environment.observe(agent)["action_mask"].any() for agent in environment.possible_agents)
+    while environment.agents:
+        with pytest.raises(ValueError, match="the only valid action is None"):
+            environment.step(0)
+        environment.step(None)
+    for action in (0, None):
+        with pytest.raises(RuntimeError, match="the game is over and every agent has left; call reset"):
+            environment.step(action)
+    environment.reset(seed=1)
+    assert environment.observe(environment.agent_selection)["action_mask"].any()
+
+
 def test_render_shows_the_table_as_text() -> None:
     environment = env(players=2, render_mode="ansi")
     environment.reset(seed=2)

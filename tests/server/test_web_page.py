@@ -155,7 +155,7 @@ def test_a_whole_game_by_keyboard_with_every_decision_in_context(server: Server)
                 assert axe_violations(page, axe) == [], "game"
                 seen["no"] = True
             if i == second_payment:                        # a running total: paid so far, still owed
-                paid = CARDS[clicks[i - 1][1].split(":")[-1].split()[-1]]["value"]
+                paid = game.values()[clicks[i - 1][1].split(":")[-1].split()[-1]]
                 total = page.inner_text("#running-total")
                 assert f"Paid so far: {paid}M" in total and f"still owed: {decision['owed']}M" in total
                 seen["paying"] = True

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 
 from monopoly_deal.engine import Game, Rules
 from monopoly_deal.engine.dice import roll_off
-from monopoly_deal.server.views import spectator_view
 from monopoly_deal.tournament import (
     Limit,
     MatchDice,
@@ -275,9 +274,9 @@ def test_R10_6_onlookers_of_a_match_see_no_hidden_card() -> None:
     game = Game(4, options.edition, options.match_rules(), options.match_seed(0), match.game["players"])
     for action in match.game["actions"][:40]:
         game.apply(action)
-    view = spectator_view(game)
+    view = game.view(None)
     assert "hand" not in view and view["seat"] is None
     others = [game.determinize(0, seed) for seed in range(5)]  # the hidden cards dealt again
     assert any([sorted(map(o.card_key, h)) for h in o.hands[1:]] != [sorted(map(game.card_key, h)) for h in game.hands[1:]]
                for o in others)
-    assert all(spectator_view(o) == view for o in others)  # an onlooker sees exactly the same
+    assert all(o.view(None) == view for o in others)  # an onlooker sees exactly the same

@@ -14,7 +14,8 @@ from monopoly_deal.tui.menus import leaves
 
 
 async def pick(pilot: Pilot, app: PlayApp, action: Action | str) -> None:
-    """Choose ``action`` through the menus: the line that leads to it, then its sub-menu, with the keyboard."""
+    """Choose ``action`` through the menus: the line that leads to it, then its sub-menu, with the keyboard;
+    ending the turn with plays left is confirmed with Enter, as asked."""
     wanted = Action.parse(action) if isinstance(action, str) else action
     while True:
         choices = app.menus[-1]
@@ -25,6 +26,10 @@ async def pick(pilot: Pilot, app: PlayApp, action: Action | str) -> None:
         leaf = choices[index].action is not None
         await pilot.press("enter")
         await pilot.pause()
+        if leaf and app.confirming == wanted:  # "end the turn with plays left?": yes
+            assert menu.highlighted == 0
+            await pilot.press("enter")
+            await pilot.pause()
         if leaf:
             return
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Static
 
 from monopoly_deal.bots import RandomBot, Seat
 from monopoly_deal.engine import Action, Game, Rules
@@ -177,12 +178,22 @@ async def test_h_shows_the_strongest_bots_best_moves_for_the_decision_open(monke
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await pilot.press("h")
+        hint = app.query_one("#hint-text", Static)
+        assert app.query_one("#hint").display  # at once: "Search bot (ISMCTS) is thinking…", then the advice
         for _ in range(500):
             await pilot.pause(0.02)
-            if app._notifications:
+            if str(hint.render()).startswith("Hint"):
                 break
-        [note] = list(app._notifications)
-        lines = note.message.splitlines()
+        lines = str(hint.render()).splitlines()
         assert lines[0] == "Hint from Search bot (ISMCTS), best first:"   # the bot named as people read it
         assert 2 <= len(lines) <= 4 and "estimate 0." in lines[1] and "playouts)" in lines[1]
         assert session.game.history == []  # advice only: nothing is played
+        await pilot.press("h")                                              # h again hides it
+        assert not app.query_one("#hint").display
+        await pilot.press("h")
+        await pilot.press("escape")                                         # and so does Esc, at the top menu
+        assert not app.query_one("#hint").display
+        await pilot.press("h")
+        await pick(pilot, app, session.game.legal_actions()[1])             # a move made: the advice goes
+        await settle(pilot, app)
+        assert not app.query_one("#hint").display

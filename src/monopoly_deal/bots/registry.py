@@ -164,9 +164,11 @@ def _make_policy(seed: int | None = None, path: str | None = None) -> Bot:
 
 #: Bots that need an optional extra, and the line that says how to get it when it is missing.
 OPTIONAL: dict[str, str] = {}
-if importlib.util.find_spec("sb3_contrib") is not None and importlib.util.find_spec("torch") is not None:
-    register(BotInfo("policy", "a trained masked policy (sb3-contrib MaskablePPO), docs/rl.md", _make_policy,
-                     {"path": FileOption("a policy saved by examples/train_maskable_ppo.py")}, local=True))
+if importlib.util.find_spec("torch") is not None:   # a MaskablePPO .zip also needs sb3-contrib, said when one is read
+    register(BotInfo("policy", "a trained masked policy: a MaskablePPO .zip, a TorchScript module or a PolicyNetwork "
+                     "state_dict, docs/rl.md", _make_policy,
+                     {"path": FileOption("a saved policy: a MaskablePPO .zip, a TorchScript .pt or a state_dict .pth")},
+                     local=True))
 else:
     OPTIONAL["policy"] = "bot 'policy' needs the rl extra: pip install 'monopoly-deal[rl]' (sb3-contrib, torch)"
 

@@ -64,6 +64,9 @@ RENT = (
     (2, 4, 6), (2, 4, 7), (3, 8), (1, 2, 3, 4), (1, 2),
 )
 PROPERTY_VALUE = (1, 1, 2, 2, 3, 3, 4, 4, 2, 2)
+#: What It's My Birthday charges each other player, and Debt Collector the player chosen (R5.3).
+BIRTHDAY_CHARGE: Final = 2
+DEBT_CHARGE: Final = 5
 #: Colours that may carry a house or hotel (R6.5).
 BUILDABLE = tuple(c not in (Colour.RAILROAD, Colour.UTILITY) for c in COLOURS)
 

@@ -74,8 +74,10 @@ from .actions import (
     parse_action,
 )
 from .cards import (
+    BIRTHDAY_CHARGE,
     BUILDABLE,
     COLOUR_KEYS,
+    DEBT_CHARGE,
     NO_COLOUR,
     NO_COLOUR_KEY,
     RENT,
@@ -88,6 +90,7 @@ from .cards import (
     decks_for,
 )
 from .dice import roll_off
+from .position import PositionError, Where
 from .rules import RuleOptionError, Rules
 
 # Decisions (``Game.decision``). Final: compiled, each is a constant, not a look-up in the module's names.
@@ -236,6 +239,23 @@ def _deck(edition: str, copies: int, values: str) -> Deck:
     if deck is None:
         deck = _DECKS[key] = build_deck(edition, copies, values)
     return deck
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _values_of(deck: Deck) -> dict[str, int]:
+    """What each card type in ``deck`` is worth, by key: made once per kind of deck."""
+    key = (deck.edition, deck.values)
+    values = _DECK_VALUES.get(key)
+    if values is None:
+        values = _DECK_VALUES[key] = {_KEY[t]: deck.values[t] for t in sorted(set(deck.cards))}
+    return values
+
+
+_DECK_VALUES: dict[tuple[str, tuple[int, ...]], dict[str, int]] = {}
 
 
 class Group:
@@ -484,73 +504,90 @@ class Game:
         cards go under the draw pile in shuffled order (``rest="bottom"``) or
         out of play (``rest="box"``). Play starts at ``active``'s play decision
         with ``plays`` used, or before its draw with ``start_turn``. Raises
-        ``ValueError`` naming the first impossible thing.
+        :class:`~monopoly_deal.engine.position.PositionError` (a ``ValueError``)
+        naming the first impossible thing and where it is: this is the one
+        place a position is checked (scenario files and lessons ask it).
         """
         game = cls(players, edition, rules, seed, names, log, quick_accept=quick_accept)
         if rest not in ("bottom", "box"):
-            raise ValueError(f"rest must be 'bottom' or 'box', not {rest!r}")
+            raise PositionError(("rest",), f"must be bottom or box, not {rest!r}")
         if not 0 <= active < players:
-            raise ValueError(f"active seat {active} is not one of the {players} players")
+            raise PositionError(("active",), f"seat {active} is not one of the {players} players")
         if not 0 <= plays <= PLAYS_PER_TURN:
-            raise ValueError(f"plays used must be 0 to {PLAYS_PER_TURN}, not {plays}")
+            raise PositionError(("plays",), f"plays used must be 0 to {PLAYS_PER_TURN}, not {plays}")
+        if start_turn and plays:
+            raise PositionError(("plays",), "a position before the draw (start_turn) has used no plays")
         free: dict[int, list[int]] = {}
         for card in range(len(game._ct)):
             free.setdefault(game._ct[card], []).append(card)
+        named: dict[int, int] = {}
+        copies = game.deck.copies
 
-        def take(key: str, where: str) -> int:
+        def take(key: str, where: Where) -> int:
             t = TYPE_BY_KEY.get(key)
             if t is None:
-                raise ValueError(f"{where}: unknown card {key!r}")
+                raise PositionError(where, f"unknown card {key!r}")
+            named[t.index] = named.get(t.index, 0) + 1
             if not free.get(t.index):
-                raise ValueError(f"{where}: no {key!r} left in the {edition} deck ({game.deck.count(key)} in it)")
+                held = game.deck.count(key)
+                deck = f"the {edition} deck holds {held}" if copies == 1 else \
+                    f"the {copies} {edition} decks in play hold {held}"
+                raise PositionError(where, f"a {_ordinal(named[t.index])} {key!r}, but {deck}")
             return free[t.index].pop(0)
 
-        def seat(p: Any, where: str) -> int:
+        def seat(p: Any, part: str) -> int:
             if not isinstance(p, int) or not 0 <= p < players:
-                raise ValueError(f"{where}: no seat {p!r} among {players} players")
+                raise PositionError((part,), f"no seat {p!r} among {players} players")
             return p
 
         game.hands = [[] for _ in range(players)]
         game.banks = [[] for _ in range(players)]
         game.groups = [[[] for _ in range(_SLOTS)] for _ in range(players)]
         for p, keys in (hands or {}).items():
-            game.hands[seat(p, "hands")] = [take(k, f"hand of P{p + 1}") for k in keys]
+            game.hands[seat(p, "hands")] = [take(k, ("hands", p, i)) for i, k in enumerate(keys)]
         for p, keys in (banks or {}).items():
-            for k in keys:
-                card = take(k, f"bank of P{p + 1}")
+            for i, k in enumerate(keys):
+                card = take(k, ("banks", seat(p, "banks"), i))
                 if TYPES[game._ct[card]].is_property:
-                    raise ValueError(f"bank of P{p + 1}: {k} is a property, and property is never banked (R4.2)")
-                game.banks[seat(p, "banks")].append(card)
+                    raise PositionError(("banks", p, i), f"{k} is a property, and property is never banked (R4.2)")
+                game.banks[p].append(card)
         for p, rows in (groups or {}).items():
             for colour_key, keys, house, hotel in rows:
-                where = f"P{p + 1}'s {colour_key} group"
                 colour = _GROUP_KEYS.index(colour_key) if colour_key in _GROUP_KEYS else -1
+                at: Where = ("groups", seat(p, "groups"), colour_key, 0)
                 if colour < 0:
-                    raise ValueError(f"{where}: unknown colour {colour_key!r}")
-                if not keys or len(keys) > _SIZE[colour]:
-                    raise ValueError(f"{where}: a group holds 1 to {_SIZE[colour]} cards, not {len(keys)} (R6.1)")
-                if colour == NO_COLOUR and game.groups[seat(p, "groups")][colour]:
-                    raise ValueError(f"{where}: rainbow wilds alone lie in one group (R6.3)")
-                cards = [take(k, where) for k in keys]
-                for c in cards:
+                    raise PositionError(at, f"unknown colour {colour_key!r}")
+                at = ("groups", p, colour_key, len(game.groups[p][colour]))
+                if colour == NO_COLOUR and game.groups[p][colour]:
+                    raise PositionError(at, "rainbow wilds alone lie in one group (R6.3)")
+                if not keys:
+                    raise PositionError(at, "a group needs at least one property card")
+                if len(keys) > _SIZE[colour] and colour != NO_COLOUR:
+                    raise PositionError(at, f"{len(keys)} properties, but a {colour_key} set holds {_SIZE[colour]}: "
+                                            "several groups of one colour are listed apart (R6.1)")
+                cards = [take(k, (*at, i)) for i, k in enumerate(keys)]
+                for i, c in enumerate(cards):
                     if not game._may_lie(game._ct[c], colour):
-                        raise ValueError(f"{where}: {game.card_key(c)} cannot be {colour_key}")
+                        raise PositionError((*at, i), f"{game.card_key(c)} cannot be {colour_key}" if colour != NO_COLOUR
+                                            else f"only rainbow wilds lie alone; {game.card_key(c)} has a colour (R6.3)")
                 if colour != NO_COLOUR and all(game._ct[c] == _RAINBOW for c in cards):
-                    raise ValueError(f"{where}: rainbow wilds alone have no colour; list them under 'none' (R6.3)")
+                    raise PositionError(at, "rainbow wilds alone have no colour: list them under none (R6.3)")
                 g = Group(cards)
                 for slot, key, kind in (("house", house, _K_HOUSE), ("hotel", hotel, _K_HOTEL)):
                     if key:
-                        b = take(key, where)
+                        b = take(key, (*at, slot))
                         if _KIND[game._ct[b]] != kind:
-                            raise ValueError(f"{where}: {key} is not a {slot}")
+                            raise PositionError((*at, slot), f"{key} is not a {slot}")
                         setattr(g, slot, b)
-                if (g.house >= 0 or g.hotel >= 0) and not (_BUILDABLE[colour] and game.is_complete(g, colour)):
-                    raise ValueError(f"{where}: buildings need a complete set, not railroad or utility (R6.5)")
+                        if not _BUILDABLE[colour]:
+                            raise PositionError((*at, slot), f"no house or hotel on {colour_key} (R6.5)")
+                        if not game.is_complete(g, colour):
+                            raise PositionError((*at, slot), "a house or hotel needs a complete set (R6.5)")
                 if g.hotel >= 0 and g.house < 0:
-                    raise ValueError(f"{where}: a hotel needs a house first (R6.5)")
-                game.groups[seat(p, "groups")][colour].append(g)
-        game.discard = [take(k, "discard pile") for k in (discard or [])]
-        top = [take(k, "draw pile") for k in (draw or [])]
+                    raise PositionError((*at, "hotel"), "a hotel needs a house on the set first (R6.5)")
+                game.groups[p][colour].append(g)
+        game.discard = [take(k, ("discard", i)) for i, k in enumerate(discard or [])]
+        top = [take(k, ("draw", i)) for i, k in enumerate(draw or [])]
         leftover = [c for cards in free.values() for c in cards]
         leftover.sort()
         game._shuffle(leftover)
@@ -825,11 +862,17 @@ class Game:
 
     # --- views and hidden information (hidden cards never leave except here)
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` may see: own hand, others' hand sizes, every table,
-        the discard pile, the draw-pile size and the pending decision."""
+        the discard pile, the draw-pile size, the pending decision and what each card
+        of this deck is worth (``values``, R1.5). ``None``: what an onlooker sees, no hand.
+
+        >>> game = Game(players=2, seed=1, rules=Rules(values="s2"))
+        >>> "hand" in game.view(None), len(game.view(0)["hand"]), game.view(None)["values"]["rent:any"]
+        (False, 5, 1)
+        """
         key = self.card_key
-        return {
+        view = {
             "seat": player,
             "players": self.players,
             "names": list(self.names),
@@ -839,7 +882,6 @@ class Game:
             "active": self.active,
             "order": list(self.order),
             "plays_left": PLAYS_PER_TURN - self.plays,
-            "hand": sorted((key(c) for c in self.hands[player]), key=lambda k: TYPE_BY_KEY[k].index),
             "hand_sizes": [len(h) for h in self.hands],
             "banks": [[key(c) for c in b] for b in self.banks],
             "groups": [self._groups_view(p) for p in range(self.players)],
@@ -850,7 +892,44 @@ class Game:
             "winner": self.winner,
             "result": self.result,
             "sets_to_win": self._sets_needed,
+            "values": self.values(),
         }
+        if player is not None:
+            view["hand"] = sorted((key(c) for c in self.hands[player]), key=lambda k: TYPE_BY_KEY[k].index)
+        return view
+
+    def values(self) -> dict[str, int]:
+        """What each card type of this game's deck is worth, by notation key (R1.5: the printed values,
+        or another value set): the one place front ends read a card's value from."""
+        return dict(_values_of(self.deck))
+
+    def charge(self, action: Action) -> int:
+        """What ``action``, played now, charges each player it asks to pay (R5.3, R5.4): a rent's amount
+        (doubled for each Double the Rent), It's My Birthday's 2M, Debt Collector's 5M; 0 for any other.
+
+        >>> game = Game.from_position(2, hands={0: ["debt-collector"]})
+        >>> game.charge(Action.parse("debt-collector P2"))
+        5
+        """
+        t = _INDEX.get(action.verb, -1)     # an action card is played by its own verb
+        if t < 0:
+            return 0
+        kind = _KIND[t]
+        if kind == _K_BIRTHDAY:
+            return BIRTHDAY_CHARGE
+        if kind == _K_DEBT_COLLECTOR:
+            return DEBT_CHARGE
+        if kind == _K_RENT or kind == _K_RENT_ANY:
+            return self.rent_of(self.groups[self.active][action.colour][action.group], action.colour) << max(action.extra, 0)
+        return 0
+
+    def amount_of(self, action: Action) -> int | None:
+        """The money the words of ``action`` name that its notation does not say: what it charges each payer
+        (:meth:`charge`), or what the card banked, paid or discarded is worth in this deck; else ``None``."""
+        if action.verb in (BANK, PAY, DISCARD):
+            return self._value[action.card] if action.card >= 0 else None
+        t = _INDEX.get(action.verb, -1)
+        return self.charge(action) if t >= 0 and _KIND[t] in (_K_RENT, _K_RENT_ANY, _K_BIRTHDAY, _K_DEBT_COLLECTOR) else None
 
     def _groups_view(self, player: int) -> list[dict[str, Any]]:
         key = self.card_key
@@ -1647,20 +1726,20 @@ class Game:
             self._touch(p, a.colour)
             self._log("built", p, t, a.colour)
             return
+        amount = self.charge(a)
         if self.events is not None:
-            self._log("use", p, str(a))
+            self._log("use", p, str(a), amount)
         others = self.others(p)
         if kind == _K_PASS_GO:  # versions 1 to 3 (discard_pass_go_first): discarded before the draw
             self._draw(p, 2)
         elif kind == _K_BIRTHDAY:
-            self._attack(verb, others, 2)
+            self._attack(verb, others, amount)
         elif kind == _K_DEBT_COLLECTOR:
-            self._attack(verb, [a.player], 5)
+            self._attack(verb, [a.player], amount)
         elif kind == _K_RENT or kind == _K_RENT_ANY:
             for _ in range(a.extra):
                 self._discard_from_hand(p, _DOUBLE)
             self.plays += a.extra
-            amount = self.rent_of(self.groups[p][a.colour][a.group], a.colour) << a.extra
             self._attack(verb, others if kind == _K_RENT else [a.player], amount)
         elif kind in (_K_SLY_DEAL, _K_FORCED_DEAL, _K_DOUBLE_SLY_DEAL):
             card = self._card_in_group(self.groups[a.player][a.colour][a.group], a.card)
@@ -1685,7 +1764,7 @@ class Game:
         a reshuffle of the discard pile (R9.1) in that draw does not hold it."""
         card = self._from_hand(p, t)
         if self.events is not None:
-            self._log("use", p, str(a))
+            self._log("use", p, str(a), 0)
         self._draw(p, 2)
         self.discard.append(card)
 

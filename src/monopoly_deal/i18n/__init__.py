@@ -37,7 +37,7 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from ..engine.actions import Action, parse_action
-from ..engine.cards import NO_COLOUR, TYPE_BY_KEY, TYPES, Kind
+from ..engine.cards import BIRTHDAY_CHARGE, DEBT_CHARGE, NO_COLOUR, TYPE_BY_KEY, TYPES, Kind
 from ..engine.refusal import Term
 from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Players, Words, typeset
 
@@ -140,9 +140,10 @@ class Translator:
         return self.words(names).lines(messages)
 
     def action(self, action: Action | str, names: Sequence[str], amount: int | None = None) -> str:
-        """A legal action in words, for a menu. ``amount`` is the rent a rent card charges
-        (the action does not say; the caller asks the game: ``game.rent_of``), or what the card
-        banked, paid or discarded is worth in this game's deck (default: the printed value, R1.5).
+        """A legal action in words, for a menu. ``amount`` is what the game says the action is about
+        and its notation does not (``game.amount_of(action)``): what a payment card charges (a rent's
+        must be given), or what the card banked, paid or discarded is worth in this game's deck
+        (default: the printed value, R1.5).
 
         >>> get_translator("en").action("pay green:green", names=["Ann", "Bo"])
         'Pay green property (4M) from your green set'
@@ -184,12 +185,17 @@ def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]
             return "play-alone", {"card": card}
         return "play-as", {"card": card, "colour": Colour(a.colour)}
     verb_card = _card(v) if v in TYPE_BY_KEY else None
-    if v in ("pass-go", "birthday"):
-        return v, {"card": verb_card, "amount": Money(2)}
+    if v == "pass-go":
+        return v, {"card": verb_card, "amount": Money(2)}     # the cards it draws
+    if v == "birthday":
+        return v, {"card": verb_card, "amount": Money(BIRTHDAY_CHARGE if amount is None else amount)}
     if v == "debt-collector":
-        return v, {"card": verb_card, "target": Player(a.player), "amount": Money(5)}
+        return v, {"card": verb_card, "target": Player(a.player),
+                   "amount": Money(DEBT_CHARGE if amount is None else amount)}
     if v.startswith("rent:"):
-        params: dict[str, Any] = {"card": verb_card, "group": group, "amount": Money(amount or 0)}
+        if amount is None:
+            raise ValueError(f"{a}: what a rent charges depends on the table; pass game.amount_of(action)")
+        params: dict[str, Any] = {"card": verb_card, "group": group, "amount": Money(amount)}
         msgid = "rent"
         if a.player >= 0:
             msgid, params["target"] = "rent-one", Player(a.player)

@@ -14,6 +14,12 @@ the step. The reward is 0 until the game ends: then +1 for a win, -1 for a loss,
 limit (R7) ends it without a winner. The legal actions are ``info["action_mask"]`` and
 :meth:`MonopolyDealEnv.action_masks` (what sb3-contrib's MaskablePPO asks for). An illegal action
 ends the episode with -1 and ``info["illegal_action"]`` (as unmasked random actions would).
+
+Once an episode has ended (the game is over, or an illegal action ended it), ``step`` raises
+``RuntimeError`` until ``reset()``, and the mask holds only id 0 (``end``), :func:`ended_mask`: no action is
+legal any more, but Gymnasium's vector environments (``autoreset_mode`` ``NEXT_STEP``, the default) ask for
+one more action for that row, which they drop and reset instead, and a mask with no 1 would make a masked
+sampler divide by zero. ``terminated`` says the episode has ended, not the mask.
 """
 
 from __future__ import annotations
@@ -30,6 +36,18 @@ from ..bots import Bot, BotSpecError, Seat, make_bot
 from ..bots.random import RandomBot
 from ..engine import Game, Rules
 from .core import RENDER_MODES, SEED_BITS, Table, check_render_mode, render
+
+
+def ended_mask(actions: int) -> np.ndarray:
+    """The action mask of an episode that has ended: only id 0, a placeholder that Gymnasium's vector
+    environments drop (they reset that environment instead of stepping it).
+
+    >>> ended_mask(4)
+    array([1, 0, 0, 0], dtype=int8)
+    """
+    mask = np.zeros(actions, dtype=np.int8)
+    mask[0] = 1
+    return mask
 
 
 class MonopolyDealEnv(gymnasium.Env):
@@ -67,6 +85,7 @@ class MonopolyDealEnv(gymnasium.Env):
         self._rng = random.Random()
         self._mask = np.zeros(self.table.actions, dtype=np.int8)
         self.game: Game | None = None
+        self._ended = False     # the game is over, or an illegal action ended the episode
         self._me = 0
         self._bots: dict[int, Bot] = {}
 
@@ -83,28 +102,37 @@ class MonopolyDealEnv(gymnasium.Env):
             setup = getattr(bot, "new_game", None)
             if setup is not None:
                 setup(Seat(game, p))
+        self._ended = False
         self._play_bots()
-        return self._observe(), {"action_mask": self._mask, "seat": self._me}
+        observation = self._observe()
+        if game.over:
+            self._end()
+        return observation, {"action_mask": self._mask, "seat": self._me}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """The learning seat's action ``action`` (an action id), then the bots' up to its next decision.
+        An illegal action ends the episode with -1; after the end, ``RuntimeError`` until ``reset()``."""
         game = self._game()
-        if game.over:
+        if self._ended:
             raise RuntimeError("the episode is over; call reset()")
         action_id = self.table.check_action(action)
         if not self._mask[action_id]:
-            self._mask = np.zeros_like(self._mask)
+            self._end()
             info = {"action_mask": self._mask, "seat": self._me, "illegal_action": True}
             return self.table.encoder.encode(game, self._me), -1.0, True, False, info
         self.table.take(game, action_id)
         self._play_bots()
         observation = self._observe()
+        if game.over:
+            self._end()
         if self.render_mode == "human":
             self.render()
         return observation, self.table.payoff(game, self._me), game.over, False, {"action_mask": self._mask,
                                                                                  "seat": self._me}
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions now, as booleans over the action ids (sb3-contrib's MaskablePPO calls this)."""
+        """The legal actions now, as booleans over the action ids (sb3-contrib's MaskablePPO calls this);
+        after the episode's end, :func:`ended_mask`."""
         return self._mask.astype(bool)
 
     def render(self) -> str | None:
@@ -121,6 +149,11 @@ class MonopolyDealEnv(gymnasium.Env):
                 game.apply_index(bot.pick(len(game.legal_actions())))
             else:
                 game.apply(bot.choose(Seat(game, p)))
+
+    def _end(self) -> None:
+        """The episode is over: no more steps, and the mask is the placeholder of :func:`ended_mask`."""
+        self._ended = True
+        self._mask = ended_mask(self.table.actions)
 
     def _observe(self) -> np.ndarray:
         game = self._game()

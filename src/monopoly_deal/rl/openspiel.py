@@ -11,11 +11,23 @@ Importing this module registers ``python_monopoly_deal``::
     >>> state.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
     True
 
-Parameters: ``players`` (2 to 10), ``edition`` (``"base"`` or ``"enhanced"``), ``rules`` (rule
-options in the command-line form, ``"putback=discard,max_turns=200"``; free re-arranging bounded as in
-every environment, :data:`~monopoly_deal.rl.core.REARRANGEMENTS` a turn unless named) and ``seed`` (0 or more:
+Parameters: ``players`` (2 to 10), ``edition`` (``"base"`` or ``"enhanced"``), ``seed`` (0 or more:
 every initial state is that deal, so the same actions replay the same game; -1, the default: a
-new random deal each time).
+new random deal each time), and every rule option of :class:`~monopoly_deal.engine.rules.Rules` as a
+parameter of its own (:data:`RULE_PARAMETERS`), so that a game string carries them::
+
+    >>> game = pyspiel.load_game("python_monopoly_deal(players=3,putback=discard,decks=2,bank_first=true,start=P2)")
+    >>> game.rules.changed()
+    {'putback': 'discard', 'bank_first': True, 'start': 1, 'decks': 2, 'max_rearrangements': 8}
+    >>> pyspiel.load_game(str(game)).rules == game.rules          # the game string round-trips
+    True
+
+Their defaults are the engine's, but for ``max_rearrangements``: free re-arranging is bounded as in every
+environment, :data:`~monopoly_deal.rl.core.REARRANGEMENTS` a turn (0, no bound, is refused: OpenSpiel needs a
+bound on a game's length). OpenSpiel types a game string's values itself (``true``/``false`` a flag, digits a
+number, anything else text) and refuses a value of another type than the default's, so a flag is
+``true``/``false`` (not 1/0) and a starting seat is ``start=P1`` … ``start=P10`` (``random`` and ``dice`` as in
+the rules). There is no ``rules`` parameter: its ``name=value,...`` text cannot sit inside a game string.
 
 How the game maps onto OpenSpiel:
 
@@ -60,6 +72,39 @@ SHORT_NAME = "python_monopoly_deal"
 #: Actions of history in the observation tensor, and in the information-state tensor (the most it takes).
 OBSERVATION_HISTORY, INFOSTATE_HISTORY = 8, 64
 
+
+def rule_parameter(name: str, value: Any) -> Any:
+    """A rule option's value as a game parameter: a starting seat number is written ``P1`` … (OpenSpiel gives a
+    parameter one type, and ``start`` is text: ``random`` or ``dice``).
+
+    >>> rule_parameter("start", 0), rule_parameter("putback", "discard")
+    ('P1', 'discard')
+    """
+    if name == "start" and isinstance(value, int) and not isinstance(value, bool):
+        return f"P{value + 1}"
+    return value
+
+
+def rule_option(name: str, value: Any) -> Any:
+    """A game parameter's value as the rule option's: ``start=P2`` is seat 1 (a digit string, from a
+    parameter dict, is a seat number too); every other value is the option's as it is.
+
+    >>> rule_option("start", "P2"), rule_option("start", "dice"), rule_option("decks", 2)
+    (1, 'dice', 2)
+    """
+    if name == "start" and isinstance(value, str):
+        if value[:1] in ("P", "p") and value[1:].isdigit():
+            return int(value[1:]) - 1
+        if value.isdigit():
+            return int(value)
+    return value
+
+
+#: Every rule option as a game parameter, with its default: the engine's, but ``max_rearrangements``
+#: (:data:`~monopoly_deal.rl.core.REARRANGEMENTS`, as every environment).
+RULE_PARAMETERS: dict[str, Any] = {name: rule_parameter(name, value)
+                                   for name, value in make_rules(None).to_dict().items()}
+
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
     long_name="Python Monopoly Deal",
@@ -74,7 +119,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"players": 2, "edition": "base", "rules": "", "seed": -1},
+    parameter_specification={"players": 2, "edition": "base", "seed": -1, **RULE_PARAMETERS},
 )
 
 
@@ -95,12 +140,27 @@ def max_game_length(players: int, edition: str, rules: Rules) -> int:
     return rules.max_turns * per_turn
 
 
+def rules_from(params: dict[str, Any]) -> Rules:
+    """The rules that game parameters name (those left out take :data:`RULE_PARAMETERS`' defaults);
+    ``ValueError`` naming a bad option.
+
+    >>> rules_from({"players": 3, "putback": "discard", "max_turns": 200}).changed()
+    {'putback': 'discard', 'max_turns': 200, 'max_rearrangements': 8}
+    """
+    return Rules.from_dict({name: rule_option(name, params.get(name, default))
+                            for name, default in RULE_PARAMETERS.items()})
+
+
 class MonopolyDealGame(pyspiel.Game):
-    """The game for one table size: ``MonopolyDealGame({"players": 3, "rules": "putback=discard"})``,
-    or ``pyspiel.load_game("python_monopoly_deal", {...})``. Bad parameters raise ``ValueError``
-    naming the parameter."""
+    """The game for one table size: ``MonopolyDealGame({"players": 3, "putback": "discard"})``,
+    ``pyspiel.load_game("python_monopoly_deal", {...})`` or ``pyspiel.load_game("python_monopoly_deal(players=3,
+    putback=discard)")``. Bad parameters raise ``ValueError`` naming the parameter."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        unknown = sorted(set(params or {}) - set(_GAME_TYPE.parameter_specification))
+        if unknown:
+            raise ValueError(f"unknown parameter(s) {', '.join(unknown)}; known: "
+                             f"{', '.join(_GAME_TYPE.parameter_specification)} (each rule option is a parameter)")
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
         players, edition, seed = params["players"], params["edition"], params["seed"]
         if not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
@@ -109,7 +169,10 @@ class MonopolyDealGame(pyspiel.Game):
             raise ValueError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
         if not isinstance(seed, int) or not -1 <= seed < 1 << SEED_BITS:
             raise ValueError(f"seed must be -1 (a random deal) or 0 to 2**{SEED_BITS} - 1, not {seed!r}")
-        rules = make_rules(params["rules"])
+        rules = rules_from(params)
+        if isinstance(rules.start, int) and rules.start >= players:
+            raise ValueError(f"start must be random, dice or a seat of the game, P1 to P{players}, "
+                             f"not {params['start']!r}")
         space = action_space(players, edition, rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(space),
@@ -315,8 +378,8 @@ def game_for(players: int, edition: str, rules: Rules) -> MonopolyDealGame:
     """The (shared) OpenSpiel game of one table size. Rules without a bound on re-arranging (the engine's
     default) get the environments' (:func:`make_rules`): OpenSpiel needs one for ``max_game_length``, and
     the states this game holds (:meth:`MonopolyDealGame.state_of`) play on by their own game's rules."""
-    text = ",".join(f"{k}={v}" for k, v in rules.changed().items())
-    return MonopolyDealGame({"players": players, "edition": edition, "rules": text})
+    options = {k: rule_parameter(k, v) for k, v in rules.changed().items()}
+    return MonopolyDealGame({"players": players, "edition": edition, **options})
 
 
 pyspiel.register_game(_GAME_TYPE, MonopolyDealGame)

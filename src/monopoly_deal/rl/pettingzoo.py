@@ -25,6 +25,10 @@ ends the game with -1 for the agent that played it and 0 for the others (Termina
 an action that is no id of the space is a ``ValueError`` (AssertOutOfBoundsWrapper), and using it
 before ``reset()`` is a ``RuntimeError`` (OrderEnforcingWrapper). The wrappers pass every attribute
 through ``__getattr__`` and cost 40% of the throughput.
+
+A game ended by an illegal action is over as one the rules ended is: every agent is terminated, every
+action mask is all 0, each agent's step takes only ``None`` (PettingZoo's dead step; an action is a
+``ValueError``), and once every agent has left, ``step`` is a ``RuntimeError`` until ``reset()``.
 """
 
 from __future__ import annotations
@@ -71,6 +75,7 @@ class raw_env(AECEnv):
         self.action_spaces = {agent: spaces.Discrete(self.table.actions) for agent in self.possible_agents}
         self._rng = random.Random()
         self.game: Game | None = None
+        self._ended = False     # an illegal action ended the game (the engine's game is not over)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -90,16 +95,25 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[game.decider]
+        self._ended = False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(self._game(), self._seat[agent])
+        """``agent``'s observation and action mask (all 0 unless it owes the decision, and once the game is over)."""
+        game, seat = self._game(), self._seat[agent]
+        if self._ended:
+            return {"observation": self.table.encoder.encode(game, seat),
+                    "action_mask": np.zeros(self.table.actions, dtype=np.int8)}
+        return self.table.observe(game, seat)
 
     def step(self, action: Any) -> None:
+        """The selected agent's action (an action id; ``None`` once it is terminated)."""
+        game = self._game()
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent has left; call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._game()
         self._cumulative_rewards[agent] = 0.0
         try:
             self.table.take(game, self.table.check_action(action))
@@ -109,6 +123,7 @@ class raw_env(AECEnv):
             self.rewards[agent] = -1.0
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_action": True}
+            self._ended = True
             self._accumulate_rewards()
             return
         if game.over:

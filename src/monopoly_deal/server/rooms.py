@@ -53,7 +53,6 @@ from .views import (
     finished_view,
     log_lines,
     new_narrator,
-    spectator_view,
     translator,
 )
 
@@ -764,12 +763,14 @@ class Room:
                     await self.store.save_rows([self._row(), *tournament])
                     self._notice("forfeit", {"player": info.name})
                 else:
-                    names = list(game.names)
-                    await self._accept(safe_move(game), [self._row(), *tournament])
+                    names, move = list(game.names), safe_move(game)
+                    amount = game.amount_of(move)
+                    await self._accept(move, [self._row(), *tournament])
                     # told to everyone as everyone may know it: a card put back under the pile stays unnamed
                     shown = game.public_action(len(game.history) - 1)
+                    said = amount if shown.card >= 0 else None
                     self._notice("timeout", {"player": info.name, "notation": str(shown)},
-                                 lambda lang: {"action": translator(lang).action(shown, names)})
+                                 lambda lang: {"action": translator(lang).action(shown, names, said)})
             except BaseException:   # not stored: as if it had not timed out (the clock runs out again)
                 info.timeouts, info.kind, info.bot, bot = before
                 if bot is None:
@@ -797,7 +798,7 @@ class Room:
         if game is None:
             return message
         viewer = conn.viewer
-        view = game.view(viewer) if viewer is not None else spectator_view(game)
+        view = game.view(viewer)     # None: an onlooker's, no hand
         if game.over:
             view = finished_view(game, view)
         mine = viewer is not None and game.decider == viewer and not game.over and self.status == "playing"

@@ -3,12 +3,12 @@
 Words come from :mod:`monopoly_deal.i18n`, the catalogues the terminal uses.
 
 Everything a client sees is derived from ``game.view(seat)`` and a
-:class:`~monopoly_deal.narrate.Narrator` for that seat; a spectator gets the
-same with every hand (and every privately seen card) removed.
+:class:`~monopoly_deal.narrate.Narrator` for that seat; a spectator gets
+``game.view(None)``, with no hand, and a narrator that sees no private card.
 
 >>> from monopoly_deal import Game
 >>> game = Game(players=2, seed=1)
->>> "hand" in spectator_view(game), len(game.view(0)["hand"]) > 0
+>>> "hand" in game.view(None), len(game.view(0)["hand"]) > 0
 (False, True)
 """
 
@@ -26,14 +26,6 @@ from ..i18n import Translator, get_translator
 from ..narrate import Message, Narrator
 
 _GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
-
-
-def spectator_view(game: Game) -> dict[str, Any]:
-    """Every table, the piles and the pending decision: a seat's view without its hand."""
-    view = game.view(0)
-    del view["hand"]
-    view["seat"] = None
-    return view
 
 
 class SpectatorNarrator(Narrator):
@@ -54,12 +46,9 @@ def action_fields(game: Game, action: Action, translator: Translator) -> dict[st
     """A legal action as its notation, its words in the client's language, and structured fields
     (card and colour keys, 0-based seats), for a page."""
     a = action
-    amount = None
-    if a.verb.startswith("rent:"):   # the words say how much the rent charges (R3.4: doubled per Double the Rent)
-        amount = game.rent_of(game.groups[game.active][a.colour][a.group], a.colour) << max(a.extra, 0)
     return {
         "notation": str(a),
-        "label": translator.action(a, game.names, amount),
+        "label": translator.action(a, game.names, game.amount_of(a)),   # what it charges, or its card is worth
         "verb": a.verb,
         "card": TYPES[a.card].key if a.card >= 0 else None,
         "colour": _GROUP_KEYS[a.colour] if a.colour >= 0 else None,
@@ -144,9 +133,10 @@ def encoded(message: dict[str, Any]) -> str:
 def hello(lang: str) -> SharedMessage:
     """The first message to a client (again when it changes language): every card and colour with its
     name in ``lang``, for drawing cards, and the front ends' labels (``ui.*``) from the same catalogue.
+    What a card is worth is not here: it depends on the game's deck (R1.5), and comes with each view.
     Made once per language: callers send it and never change it."""
     tr = translator(lang)
-    cards = {t.key: {"name": tr.card(t.key), "kind": Kind(t.kind).name.lower(), "value": t.value,
+    cards = {t.key: {"name": tr.card(t.key), "kind": Kind(t.kind).name.lower(),
                      "colours": [COLOUR_KEYS[c] for c in t.colours]} for t in TYPES}
     colours = {key: {"name": tr.colour(key), "size": SET_SIZE[i], "rent": list(RENT[i])}
                for i, key in enumerate(COLOUR_KEYS)}
@@ -178,7 +168,7 @@ def finished_view(game: Game, view: dict[str, Any]) -> dict[str, Any]:
 
 def open_view(game: Game) -> dict[str, Any]:
     """Every hand open: a finished game's replay "with all cards open" (never for a game being played)."""
-    view = spectator_view(game)
+    view = game.view(None)
     view["hands"] = [game.view(p)["hand"] for p in range(game.players)]
     return view
 

@@ -8,25 +8,32 @@ Enter, and only then is the table drawn from the new player's view.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static, Tab, Tabs
 
 from ..bots.explain import Alternative
 from ..engine import Action, Game
+from ..engine.game import PLAYING
 from ..i18n import Translator, get_translator
 from ..narrate import Message
-from .menus import Choice, action_amount, menu, question
+from . import session as sessions
+from .menus import Choice, menu, question
 from .render import game_summary, hand_text, player_panel, seat_name, status_text
 from .session import Session
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: From this size on, every player's table is on screen at once, side by side or one above another.
+LARGE_WIDTH, LARGE_HEIGHT = 140, 45
+#: A table in the large layout: at least this wide, and as tall where the screen allows.
+TABLE_WIDTH, TABLE_HEIGHT = 44, 10
 LOG_LINES = 80
 
 CSS = """
@@ -40,6 +47,17 @@ CSS = """
 #players { width: 3fr; padding: 0 1; }
 #log { width: 2fr; background: $panel; padding: 0 1; }
 #hand { height: auto; max-height: 3; padding: 0 1; background: $boost; }
+#table.-large #hand { max-height: 6; }
+#main { layers: table hint; }
+#tables { display: none; grid-gutter: 0 1; height: 1fr; }
+#table.-large #tables { display: block; }
+#table.-large #panel { display: none; }
+#table.-large #players { padding: 0; }
+.seat-box { height: 1fr; border: round $panel-lighten-2; padding: 0 1; scrollbar-size-vertical: 1; }
+.seat-box.-shown { border: round $primary; }
+#hint { layer: hint; dock: right; display: none; width: 100%; height: auto; max-height: 100%;
+        padding: 0 1; background: $panel; border-left: outer $success; }
+#table.-large #hint { width: 40%; }
 #prompt { height: auto; max-height: 4; padding: 0 1; color: $warning; text-style: bold; }
 #menu { height: auto; max-height: 40vh; border: none; padding: 0 1; }
 #keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -102,9 +120,10 @@ class HelpScreen(ModalScreen[None]):
 
 
 class OverScreen(ModalScreen[None]):
-    """The end of the game: who won, and every player's sets, bank and hand; Esc shows the table."""
+    """The end of the game: who won, and every player's sets, bank and hand; Esc shows the table, q leaves."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", show=False),
+                                              Binding("q", "app.quit_game", show=False)]
 
     def __init__(self, summary: Text) -> None:
         super().__init__()
@@ -118,10 +137,34 @@ class OverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class MenuList(OptionList):
+    """The menu of moves: the arrows stop at its first and last lines (no wrapping from the top line to
+    the last, "End the turn"); Home and End jump there."""
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            self.action_first() if direction > 0 else self.action_last()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+
+
 class TableApp(App[None]):
     """The table: status line, a tab per player above that player's table, the log and the
     viewer's hand; a message instead when the terminal is too small. ``t`` (or a click on a tab)
-    shows the next player's table. :class:`PlayApp` and the replay add their controls."""
+    shows the next player's table. A large terminal (:data:`LARGE_WIDTH` × :data:`LARGE_HEIGHT`)
+    shows every player's table at once, the chosen one framed. :class:`PlayApp` and the replay
+    add their controls."""
 
     CSS = CSS
 
@@ -141,8 +184,14 @@ class TableApp(App[None]):
         with Horizontal(id="main"):
             with VerticalScroll(id="players"):
                 yield Static(id="panel")
+                with Grid(id="tables"):  # the large layout: every table at once
+                    for seat in range(self.players):
+                        with VerticalScroll(id=f"box-{seat}", classes="seat-box"):
+                            yield Static(id=f"table-{seat}", classes="seat-table")
             with VerticalScroll(id="log"):
                 yield Static(id="log-text")
+            with VerticalScroll(id="hint"):  # above the table, never over the question or the menu
+                yield Static(id="hint-text")
         yield Static(id="hand")
 
     def on_mount(self) -> None:
@@ -168,12 +217,17 @@ class TableApp(App[None]):
         self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     def draw_panel(self) -> None:
-        """The table of the seat whose tab is chosen."""
+        """The table of the seat whose tab is chosen; in the large layout, every table, the chosen one framed."""
+        for seat in range(self.players):
+            self.query_one(f"#box-{seat}").set_class(seat == self.shown, "-shown")
         if self._drawn is None:
             return
         view, hands = self._drawn
-        panel = player_panel(view, self.shown, self.tr, hands[self.shown] if hands else None)
-        self.query_one("#panel", Static).update(panel)
+        for seat in range(self.players):
+            panel = player_panel(view, seat, self.tr, hands[seat] if hands else None)
+            self.query_one(f"#table-{seat}", Static).update(panel)
+            if seat == self.shown:
+                self.query_one("#panel", Static).update(panel)
 
     def show_seat(self, seat: int) -> None:
         """Show ``seat``'s table (its tab chosen)."""
@@ -182,6 +236,14 @@ class TableApp(App[None]):
     def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
         self.shown = int(event.tab.id.removeprefix("seat-")) if event.tab.id else 0
         self.draw_panel()
+        if self.large:
+            self.query_one("#players", VerticalScroll).scroll_to_widget(self.query_one(f"#box-{self.shown}"),
+                                                                         animate=False)
+
+    @property
+    def large(self) -> bool:
+        """Whether every player's table is on screen at once."""
+        return self.query_one("#table").has_class("-large")
 
     def action_next_table(self) -> None:
         self.show_seat((self.shown + 1) % self.players)
@@ -192,11 +254,32 @@ class TableApp(App[None]):
     def _fit(self, width: int, height: int) -> None:
         """A terminal too small for the table gets a message instead, until it grows."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.query_one("#table").display = not small
+        table = self.query_one("#table")
+        table.display = not small
+        large = width >= LARGE_WIDTH and height >= LARGE_HEIGHT
+        table.set_class(large, "-large")
+        if large:
+            self._grid(width, height)
         message = self.query_one("#too-small", Static)
         message.display = small
         message.update(self.tr.gettext("ui.too-small", width=width, height=height,
                                        min_width=MIN_WIDTH, min_height=MIN_HEIGHT))
+
+
+    def _grid(self, width: int, height: int) -> None:
+        """Lay the tables out in as few columns as leave each a height of :data:`TABLE_HEIGHT` (if the
+        width allows: each at least :data:`TABLE_WIDTH` wide); the tables share the height, and scroll
+        where even that is too little."""
+        room_width, room_height = width * 3 // 5, max(TABLE_HEIGHT, height - 20)  # beside the log, above the menu
+        columns = 1
+        while (columns < self.players and room_height // math.ceil(self.players / columns) < TABLE_HEIGHT
+               and room_width // (columns + 1) >= TABLE_WIDTH):
+            columns += 1
+        rows = math.ceil(self.players / columns)
+        grid = self.query_one("#tables", Grid)
+        grid.styles.grid_size_columns = columns
+        grid.styles.grid_size_rows = rows
+        grid.styles.min_height = rows * (TABLE_HEIGHT - 3)
 
 
 class PlayApp(TableApp):
@@ -208,6 +291,8 @@ class PlayApp(TableApp):
         Binding("question_mark", "help", show=False),
         Binding("h", "hint", show=False),
         Binding("escape", "menu_back", show=False),
+        Binding("y", "confirm(True)", show=False),
+        Binding("n", "confirm(False)", show=False),
         Binding("plus,equals_sign", "speed(0.5)", show=False),
         Binding("minus", "speed(2)", show=False),
         Binding("t", "next_table", show=False),
@@ -220,13 +305,14 @@ class PlayApp(TableApp):
         #: The human whose view is on screen; ``None`` (no human): every card open.
         self.viewer: int | None = session.humans[0] if session.humans else None
         self.menus: list[tuple[Choice, ...]] = []  # the menu and the sub-menus opened from it
+        self.confirming: Action | None = None  # ending the turn with plays left, asked to be confirmed
         self.save_warning: str | None = None  # the save error last shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="table"):
             yield from self.compose_table()
             yield Static(id="prompt")
-            yield OptionList(id="menu")
+            yield MenuList(id="menu")
             yield Static(self.tr.gettext("ui.keys"), id="keys")
         yield Static(id="too-small")
 
@@ -257,7 +343,8 @@ class PlayApp(TableApp):
     def advance(self) -> None:
         """Show the game as it now stands and wait for whoever decides: a bot on a timer, a human on the menu."""
         session, game = self.session, self.session.game
-        self.menus = []
+        self.menus, self.confirming = [], None
+        self._hide_hint()  # advice for a decision made
         if session.save_error and str(session.save_error) != self.save_warning:  # once, not after every move
             self.save_warning = str(session.save_error)
             self.notify(self.tr.gettext("ui.save-failed", path=session.save_path,
@@ -312,6 +399,8 @@ class PlayApp(TableApp):
         self._drawn = None
         for name in ("#panel", "#hand", "#prompt", "#status", "#log-text"):
             self.query_one(name, Static).update("")
+        for table in self.query(".seat-table").results(Static):
+            table.update("")
         self.query_one("#menu", OptionList).clear_options()
 
     def _result(self) -> str:
@@ -340,6 +429,33 @@ class PlayApp(TableApp):
         self.session.apply(action)
         self.advance()
 
+    def _plays_wasted(self, action: Action) -> bool:
+        """Whether ``action`` ends a turn with plays left and a card that could still be played
+        (re-arranging wilds is free: it does not count)."""
+        game = self.session.game
+        if action.verb != "end" or game.decision != PLAYING or not game.view(game.decider)["plays_left"]:
+            return False
+        return any(a.verb not in ("end", "move", "swap") for a in game.legal_actions())
+
+    def _confirm_end(self, action: Action) -> None:
+        """The question "end the turn with plays left?": Enter or y ends it, Esc, n or the Back line go back."""
+        game = self.session.game
+        self.confirming = action
+        label = self.tr.action(action, self.tr.seat_names(game.names))
+        self.menus.append((Choice(label, action),))
+        prompt = self.tr.gettext("ui.confirm-end", player=self.session.names[game.decider],
+                                 plays=game.view(game.decider)["plays_left"])
+        self._ask(prompt, self.menus[-1])
+
+    def action_confirm(self, yes: bool) -> None:
+        """y or n while ending the turn is asked about."""
+        if self.confirming is None:
+            return
+        if yes:
+            self.choose(self.confirming)
+        else:
+            self.action_menu_back()
+
     # --- input ------------------------------------------------------------------------
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -350,26 +466,49 @@ class PlayApp(TableApp):
             self.action_menu_back()
             return
         choice = choices[event.option_index]
-        if choice.action is not None:
+        if choice.action is not None and self.confirming is None and self._plays_wasted(choice.action):
+            self._confirm_end(choice.action)  # ending the turn with cards that could still be played: asked once more
+        elif choice.action is not None:
             self.choose(choice.action)
         else:
             self.menus.append(choice.choices)
             self.show_menu(choice.choices)
 
     def action_menu_back(self) -> None:
+        """Back out of a sub-menu (or of ending the turn); at the top menu, hide the hint."""
         if len(self.menus) > 1:
             self.menus.pop()
+            if self.confirming is not None:
+                self.confirming = None
+                self.query_one("#prompt", Static).update(Text(question(self.session.game, self.tr)))
             self.show_menu(self.menus[-1])
+        else:
+            self._hide_hint()
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen | CoverScreen | OverScreen):
             self.push_screen(HelpScreen(self.tr))
 
     def action_hint(self) -> None:
-        """The strongest bot's advice to the human who decides, thought out in a thread."""
+        """The strongest bot's advice to the human who decides, thought out in a thread, shown above
+        the table (never over the question or the menu); ``h`` again hides it."""
         session = self.session
-        if self.menus and not session.game.over and not session.decider_is_bot:
+        if self.query_one("#hint").display:
+            self._hide_hint()
+        elif self.menus and not session.game.over and not session.decider_is_bot:
+            bot = self.tr.bot_name(sessions.default_bot())
+            self._hint_text(Text(self.tr.gettext("ui.thinking", player=bot), style="dim"))
             self.run_worker(self._advise, thread=True, exclusive=True, group="hint")
+
+    def _hint_text(self, text: Text) -> None:
+        self.query_one("#hint-text", Static).update(text)
+        hint = self.query_one("#hint", VerticalScroll)
+        hint.display = True
+        hint.scroll_home(animate=False)
+
+    def _hide_hint(self) -> None:
+        self.workers.cancel_group(self, "hint")
+        self.query_one("#hint").display = False
 
     def _advise(self) -> None:
         moves = len(self.session.game.history)
@@ -379,21 +518,21 @@ class PlayApp(TableApp):
     def _show_hint(self, moves: int, bot: str, alternatives: list[Alternative]) -> None:
         """Advice for the decision still open (the one it was asked for), one alternative a line."""
         game = self.session.game
-        if len(game.history) != moves:
+        if len(game.history) != moves or not self.query_one("#hint").display:
             return
         tr = self.tr
         names = tr.seat_names(game.names)
-        lines = [tr.gettext("ui.hint", bot=tr.bot_name(bot))]
+        text = Text(tr.gettext("ui.hint", bot=tr.bot_name(bot)), style="bold")
         for alt in alternatives:
             notes = []
             if alt.value is not None:
                 notes.append(tr.gettext("ui.hint-value", value=f"{alt.value:.2f}"))
             if alt.playouts is not None:
                 notes.append(tr.gettext("ui.hint-playouts", count=alt.playouts))
-            label = tr.action(alt.action, names, action_amount(game, alt.action))
+            label = tr.action(alt.action, names, game.amount_of(alt.action))
             more = tr.gettext("ui.brackets", more=tr.gettext("narrate._comma").join(notes)) if notes else ""
-            lines.append(f"• {label}{more}")
-        self.notify("\n".join(lines), timeout=12, markup=False)
+            text.append(f"\n• {label}{more}", style="not bold")  # names are text, never markup
+        self._hint_text(text)
 
     def action_speed(self, factor: float) -> None:
         self.delay = min(5.0, max(0.05, self.delay * factor))

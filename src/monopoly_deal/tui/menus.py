@@ -47,7 +47,7 @@ def menu(game: Game, tr: Translator) -> tuple[Choice, ...]:
 
     def choices(group: list[Action]) -> tuple[Choice, ...]:
         """The actions' lines; where two read the same (one card in two groups of a colour), the group tells them apart."""
-        labels = [tr.action(a, names, action_amount(game, a)) for a in group]
+        labels = [tr.action(a, names, game.amount_of(a)) for a in group]
         twice = {label for label in labels if labels.count(label) > 1}
         words = tr.words(names)
         return tuple(Choice(f"{label} · {words.value(Group(a.colour, max(a.group, 0)))}" if label in twice else label, a)
@@ -146,11 +146,3 @@ def _answers(game: Game, tr: Translator) -> str:
     return tr.gettext(f"ui.answer.{key['no' in verbs, 'transfer' in verbs]}", no=no, transfer=transfer)
 
 
-def action_amount(game: Game, a: Action) -> int | None:
-    """The money an action's words name that the notation does not say: the rent a rent action
-    charges each payer, or what a card banked, paid or discarded is worth in this game's deck."""
-    if a.verb.startswith("rent:"):
-        return game.rent_of(game.groups[game.active][a.colour][a.group], a.colour) << max(a.extra, 0)
-    if a.verb in ("bank", "pay", "discard"):
-        return game.deck.values[a.card]
-    return None

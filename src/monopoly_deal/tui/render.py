@@ -53,8 +53,9 @@ def cards_text(keys: list[str], tr: Translator) -> Text:
     return Text(tr.gettext("narrate._comma")).join(card_text(k, tr) for k in keys)
 
 
-def _value(keys: list[str]) -> int:
-    return sum(TYPE_BY_KEY[k].value for k in keys)
+def _value(keys: list[str], view: dict[str, Any]) -> int:
+    """What ``keys`` are worth in the view's deck (R1.5: the engine says, in ``view["values"]``)."""
+    return sum(view["values"][k] for k in keys)
 
 
 def seat_name(view: dict[str, Any], seat: int, tr: Translator) -> str:
@@ -71,7 +72,7 @@ def player_panel(view: dict[str, Any], seat: int, tr: Translator, hand: list[str
         text.append(f"  [{tr.gettext('ui.jailed')}]", style="bold red")
     bank = view["banks"][seat]
     text.append(" · " + hand_size(view["hand_sizes"][seat], tr) + " · ")
-    text.append(tr.gettext("ui.bank", amount=f"{_value(bank)}M"), style=MONEY_STYLE)
+    text.append(tr.gettext("ui.bank", amount=f"{_value(bank, view)}M"), style=MONEY_STYLE)
     if bank:
         text.append(tr.gettext("ui.colon")).append(cards_text(bank, tr))
     if hand is not None:
@@ -160,7 +161,7 @@ def game_summary(game: Game, viewer: int | None, tr: Translator, result: str) ->
         text.append("\n" + seat_name(view, seat, tr), style="bold")
         text.append(" · " + sets + " · ")
         bank = view["banks"][seat]
-        text.append(tr.gettext("ui.bank", amount=f"{_value(bank)}M"), style=MONEY_STYLE)
+        text.append(tr.gettext("ui.bank", amount=f"{_value(bank, view)}M"), style=MONEY_STYLE)
         if bank:
             text.append(tr.gettext("ui.colon")).append_text(cards_text(bank, tr))
         text.append("\n  " + tr.gettext("ui.over-hand") + tr.gettext("ui.colon"))

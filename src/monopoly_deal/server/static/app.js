@@ -32,7 +32,7 @@ const seed = query.has("seed") ? Number(query.get("seed")) : null;
 const store = createStore({
   room: null, game: null, legal: [], you: null, invite: null, log: [], notices: [], error: "",
   selected: null, deadline: null, offset: 0, connected: false, cannotSave: false, bots: [], version: null,
-  hint: null, hintPending: false, pay: { key: "", paid: 0 }, copied: false, replay: null,
+  hint: null, hintPending: false, copied: false, replay: null,
   seatOpen: new Map(), rulesOpen: false,   // opponents' tables opened or closed by hand (else open while they are involved)
   lesson: null,   // a guided game's step: the coach's words and the move it asks for (lessons/)
 }, () => render());
@@ -87,17 +87,14 @@ function send(message) {
   return false;
 }
 
-// Send an action; a payment's card adds its value to the running total. In a lesson only the move the
-// coach asks for is sent (a drop or a click elsewhere says so instead).
+// Send an action. In a lesson only the move the coach asks for is sent (a drop or a click elsewhere says
+// so instead).
 function act(notation) {
   if (state.lesson && state.lesson.expect && notation !== state.lesson.expect) {
     update({ error: words.t("lesson-follow") });
     return;
   }
-  const action = state.legal.find((a) => a.notation === notation);
-  if (send({ type: "act", action: notation }) && action && action.verb === "pay") {
-    update((s) => ({ pay: { ...s.pay, paid: s.pay.paid + (words.C.cards[action.card] || { value: 0 }).value } }));
-  }
+  send({ type: "act", action: notation });
 }
 
 function receive(message) {
@@ -124,7 +121,6 @@ function receive(message) {
       version: message.version, game: message.game, lesson: message.lesson ?? null,
       log: message.log_reset ? message.log : state.log.concat(message.log),
       deadline: message.deadline, offset: message.now * 1000 - Date.now(), error: "",
-      pay: paymentOf(message.game, state.pay),
     });
     const said = (line) => inWords(line, message.game, message.room);   // bots named as people read them
     change.legal = message.legal.map((a) => ({ ...a, label: said(a.label) }));
@@ -143,11 +139,17 @@ function effectOf(before, after) {
   return "card";
 }
 
-// The running total of a payment: what this page paid since the payment began (a new payment starts at 0).
-function paymentOf(game, pay) {
-  const d = game.decision;
-  const key = d.type === "pay" ? `${game.turn}:${d.player}:${d.receiver}:${d.action}` : "";
-  return key === pay.key ? pay : { key, paid: 0 };
+// The page's words with what each card is worth in this game's deck (R1.5): the engine sends the values
+// with every view, and nothing on the page knows a card's value otherwise. Made again only when they change.
+let dealt = { values: "", words: null, base: null };
+function dealtWords(game) {
+  const values = JSON.stringify(game ? game.values : {});
+  if (dealt.base !== words || dealt.values !== values) {
+    const worth = JSON.parse(values);
+    const cards = Object.fromEntries(Object.entries(words.C.cards).map(([key, info]) => [key, { ...info, value: worth[key] ?? 0 }]));
+    dealt = { values, base: words, words: { ...words, C: { ...words.C, cards } } };
+  }
+  return dealt.words;
 }
 
 async function post(what, extra = {}) {
@@ -205,7 +207,7 @@ const AIMED = ["sly-deal", "forced-deal", "double-sly-deal", "deal-breaker"];
 function context() {
   const game = state.game;
   const ctx = {
-    state, words, lang, you: state.you, seatName, token, post, send: act, invite, copied: state.copied,
+    state, words: dealtWords(game), lang, you: state.you, seatName, token, post, send: act, invite, copied: state.copied,
     selected: state.selected, select: (subject) => {
       update((s) => ({ selected: s.selected === subject ? null : subject }));
       // the picked card's choices open at the card: the keyboard goes there too (Escape closes them)
@@ -214,7 +216,8 @@ function context() {
     subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(),
     lesson: state.lesson, hint: (state.lesson && state.lesson.expect) || state.hint,   // a lesson's move is shown as a hint is
     hintsAllowed: state.room.hints !== false, restartLesson, hintPending: state.hintPending, askHint,
-    ticker: state.log.slice(-4).map((line) => inWords(line)), logSize: state.log.length, paid: state.pay.paid,
+    ticker: state.log.slice(-4).map((line) => inWords(line)), logSize: state.log.length,
+    paid: game && game.decision.type === "pay" ? game.decision.paid : 0,    // the engine's total of the cards handed over
     copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: () => update(), reuse: !state.replay,
     involved: new Set(), expanded: (p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : ctx.involved.has(p)),
     toggleSeat: (p, open) => update((s) => ({ seatOpen: new Map(s.seatOpen).set(p, open) })),
