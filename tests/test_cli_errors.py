@@ -89,7 +89,7 @@ CASES = [
     (["arena", "--bots", "random,heuristic", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
     (["arena", "--bots", "random,heuristic", "--seed", "-1"], 2, "seed must be from 0 to"),
     (["arena", "--bots", "random,heuristic", "--records"], 2, "--records needs --out DIR"),
-    (["arena", "--bots", "random,heuristic", "--games", "0"], 2, "at least 1"),
+    (["arena", "--bots", "random,heuristic", "--games", "0"], 2, "games must be from 1 to 1000000, not 0"),
     (["arena", "--bots", "random,heuristic", "--ray", "127.0.0.1:1"], 2, "--ray: cannot reach the Ray cluster at 127.0.0.1:1"),
     # watch
     (["watch", "--save", "/nonexistent/dir/x.json"], 2, "the folder /nonexistent/dir does not exist"),
@@ -112,10 +112,26 @@ CASES = [
     # sim
     (["sim", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
     (["sim", "--seed", "-1"], 2, "seed must be from 0 to 18446744073709551615, not -1"),
-    (["sim", "--games", "-5"], 2, "at least 1"),
+    (["sim", "--games", "-5"], 2, "games must be from 1 to 1000000, not -5"),
     (["sim", "--players", "11"], 2, "players must be from 2 to 10"),
     # scenario
     (["scenario", "missing.yaml"], 2, "no such file or folder: missing.yaml"),
+    # issue 31, item 6: bounds, and an empty name is no file or folder (never the current folder)
+    (["sim", "--games", "1000001"], 2, "games must be from 1 to 1000000"),
+    (["arena", "--bots", "random,heuristic", "--jobs", "100000"], 2, "jobs must be from 1 to 256"),
+    (["tournament", "--team", "A=random", "--team", "B=random", "--matches", "100001", "--out", "t"], 2,
+     "matches must be from 1 to 100000"),
+    (["arena", "--bots", "random,heuristic", "--out", ""], 2, "argument --out: an empty name names no file or folder"),
+    (["tournament", "--team", "A=random", "--team", "B=random", "--out", ""], 2, "argument --out: an empty name"),
+    (["tournament", "--resume", "", "--out", "t"], 2, "argument --resume: an empty name"),
+    (["replay", ""], 2, "argument FILE: an empty name"),
+    (["play", "--save", " "], 2, "argument --save: an empty name"),
+    (["play", "--resume", ""], 2, "argument --resume: an empty name"),
+    (["watch", "--save", ""], 2, "argument --save: an empty name"),
+    (["scenario", ""], 2, "argument PATH: an empty name"),
+    (["serve", "--db", ""], 2, "argument --db: an empty name"),
+    (["db", "current", "--db", ""], 2, "argument --db: an empty name"),
+    (["db", "backup", ""], 2, "argument FILE: an empty name"),
     # cards
     (["cards", "--edition", "deluxe"], 2, "invalid choice: 'deluxe'"),
     (["cards", "--values", "s3"], 2, "invalid choice: 's3'"),
@@ -168,7 +184,7 @@ def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: 
 
 #: Words the Chinese line may keep in Latin letters: what the command line itself wrote (options, values,
 #: files), commands to type, quoted values, rule option and bot names, URLs, money and seats.
-_KEPT = re.compile(r"「[^」]*」|\w+=[A-Za-z0-9_.-]*|--?[\w-]+|mdeal( \w+)?|[\w.:/*@+-]*[/.][\w.:/*@+-]*|\bP\d+\b|\d+M\b|"
+_KEPT = re.compile(r"「[^」]*」|\w+=[A-Za-z0-9_.-]*|--?[\w-]+|mdeal( \w+){0,2}|[\w.:/*@+-]*[/.][\w.:/*@+-]*|\bP\d+\b|\d+M\b|"
                    r"\b(true|false|random|dice|heuristic|ismcts|policy|openspiel-ismcts|bottom|discard|base|enhanced|"
                    r"PATH|FILE|SPEC|DIR|COMMAND|printed|s2|JSON|UTF-8|IP|MiB|sqlite|SQLite|Ray|auto|postgresql|pip|install|iters|time|depth|rounds|width|fitted|"
                    r"sims|rollouts|seed|c|x|abc|nan)\b")

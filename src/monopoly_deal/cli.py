@@ -132,18 +132,34 @@ def _in_range(name: str, convert: Callable[[str], Any], low: float, high: float)
     return parse
 
 
+def _path(text: str) -> str:
+    """A file or folder named on the command line: an empty name is refused, never taken as the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_say("empty-path"))
+    return text
+
+
+#: The most games one ``sim`` or ``arena`` plays (about 20 minutes of random bots on one core), and the most
+#: worker processes: beyond them a typo, not a plan.
+MAX_GAMES = 1_000_000
+MAX_JOBS = 256
 _players = _in_range("players", int, 2, 10)
+_games = _in_range("games", int, 1, MAX_GAMES)
+_jobs = _in_range("jobs", int, 1, MAX_JOBS)
 _delay = _in_range("delay", float, 0, 60)
 _seed = _in_range("seed", int, 0, 2**64 - 1)
 _port = _in_range("port", int, 1, 65535)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, repeatable: bool = False) -> None:
+    """The game's options; ``repeatable``: a batch command, whose default seed is 0, so that a run repeats."""
     p.add_argument("--players", type=_players, default=2, help="2 to 10 (default 2)")
     p.add_argument("--edition", choices=("base", "enhanced"), default="base")
     p.add_argument("--rules", type=_rules, default=Rules(), metavar="OPT=VAL,...",
                    help="rule options, e.g. putback=discard,bank_first=true (see README)")
-    p.add_argument("--seed", type=_seed, default=None, help="0 or more: fixes the deal (default: a random one)")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="0 or more: fixes the deals (default 0: the same games every run)" if repeatable
+                   else "0 or more: fixes the deal (default: a random one)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -152,8 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = sub.add_parser("sim", help="play random-bot games; report speed and results")
-    _common(sim)
-    sim.add_argument("--games", type=_positive, default=100)
+    _common(sim, repeatable=True)
+    sim.add_argument("--games", type=_games, default=100, help=f"1 to {MAX_GAMES:,} (default 100)")
     sim.add_argument("--check", action="store_true", help="verify every card is accounted for after every action")
     sim.set_defaults(run=_run_sim)
 
@@ -168,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.set_defaults(run=_run_scenario)
 
     replay = sub.add_parser("replay", help="tell a recorded game in words, turn by turn")
-    replay.add_argument("file", metavar="FILE", help="a game record (JSON), as 'mdeal watch --save' writes, "
+    replay.add_argument("file", metavar="FILE", type=_path, help="a game record (JSON), as 'mdeal watch --save' writes, "
                         "a tournament file (told match by match), or an arena's games.jsonl (game by game)")
     replay.add_argument("--viewer", type=_seat, metavar="P2", help="show only the cards this player may see")
     replay.add_argument("--tui", action="store_true", help="step through the game on the table, forwards and backwards")
@@ -191,10 +207,10 @@ def build_parser() -> argparse.ArgumentParser:
     _lang_option(play)
     play.add_argument("--delay", type=_delay, default=0.6, metavar="SECONDS",
                       help="how long each bot move stays on screen (default 0.6; + and - change it)")
-    play.add_argument("--save", metavar="FILE", help="where the game is saved as it goes "
+    play.add_argument("--save", metavar="FILE", type=_path, help="where the game is saved as it goes "
                       "(default: a new file in your data folder, once the game has a move)")
     resume = play.add_mutually_exclusive_group()
-    resume.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    resume.add_argument("--resume", metavar="FILE", type=_path, help="continue the game saved in FILE")
     resume.add_argument("--continue", dest="last", action="store_true",
                         help="continue your last unfinished game (from your data folder)")
 
@@ -202,14 +218,14 @@ def build_parser() -> argparse.ArgumentParser:
     _common(watch)
     watch.add_argument("--delay", type=_delay, default=0.5, metavar="SECONDS",
                        help="pause before each turn (default 0.5)")
-    watch.add_argument("--save", metavar="FILE", help="write the game record to FILE (also when interrupted)")
+    watch.add_argument("--save", metavar="FILE", type=_path, help="write the game record to FILE (also when interrupted)")
     _lang_option(watch)
     watch.set_defaults(run=_run_watch)
 
     serve = sub.add_parser("serve", help="play in the browser: rooms, friends online, bots, spectators")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=_port, default=8000, help="1 to 65535 (default 8000)")
-    serve.add_argument("--db", metavar="URL", default=None,
+    serve.add_argument("--db", metavar="URL", type=_path, default=None,
                        help="database: a SQLite file in your data folder by default, sqlite:///PATH, "
                             "or postgresql://user:pw@host/db")
     serve.add_argument("--bot-delay", type=_delay, default=0.6, metavar="SECONDS",
@@ -248,19 +264,19 @@ def build_parser() -> argparse.ArgumentParser:
                        ("restore", "put the backup FILE back as the database of a stopped server")):
         action = db_commands.add_parser(name, help=what, description=what)
         if name in ("backup", "restore"):
-            action.add_argument("file", metavar="FILE")
+            action.add_argument("file", metavar="FILE", type=_path)
         if name != "history":
-            action.add_argument("--db", metavar="URL", default=None, help="the database, as 'mdeal serve --db' "
+            action.add_argument("--db", metavar="URL", type=_path, default=None, help="the database, as 'mdeal serve --db' "
                                 "names it (default: the SQLite file in your data folder)")
     db.set_defaults(run=_run_db)
 
     arena = sub.add_parser("arena", help="bots play many games on duplicate deals: win rates, ratings, plots")
     _bots_option(arena, required=True, help="bot specs, e.g. heuristic,ismcts:iters=1000,random")
-    _common(arena)
-    arena.add_argument("--games", type=_positive, default=100,
+    _common(arena, repeatable=True)
+    arena.add_argument("--games", type=_games, default=100,
                        help="games in all, rounded up to whole seat rotations (default 100)")
     _parallel_options(arena, "games")
-    arena.add_argument("--out", metavar="DIR", help="write results.json, bots.csv, crosstable.csv, winrates.png here")
+    arena.add_argument("--out", metavar="DIR", type=_path, help="write results.json, bots.csv, crosstable.csv, winrates.png here")
     arena.add_argument("--records", action="store_true", help="also write every game's record to DIR/games.jsonl")
     arena.add_argument("--explain", metavar="N", type=_explain_count, default=0,
                        help="keep each bot's N best alternatives, with its estimates, for every choice it made, "
@@ -278,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--rules", type=_rules, metavar="OPT=VAL,...",
                             help="rule options (see README); seating is always by dice (R10.2)")
     tournament.add_argument("--seed", type=_seed, help="0 or more: fixes every match (default 0)")
-    tournament.add_argument("--resume", metavar="FILE", help="go on with the tournament in FILE (its "
+    tournament.add_argument("--resume", metavar="FILE", type=_path, help="go on with the tournament in FILE (its "
                             "tournament.json, as a run stopped with Ctrl+C wrote it): the matches not played yet")
     limit = tournament.add_mutually_exclusive_group()
     limit.add_argument("--turn-limit", type=_in_range("turn-limit", int, 1, MAX_TURNS), metavar="N",
@@ -295,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "the bot is disqualified, a stand-in plays its seat and it forfeits every later match) "
                             "or only the match")
     _parallel_options(tournament, "matches")
-    tournament.add_argument("--out", metavar="DIR", required=True,
+    tournament.add_argument("--out", metavar="DIR", type=_path, required=True,
                             help=f"write {', '.join(OUTPUTS)} here (made if missing)")
     _lang_option(tournament)
     tournament.set_defaults(run=_run_tournament)
@@ -328,7 +344,8 @@ def _language(argv: Sequence[str]) -> str:
 
 def _parallel_options(p: argparse.ArgumentParser, what: str) -> None:
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=_positive, default=1, help=f"processes to play the {what} in (default 1)")
+    where.add_argument("--jobs", type=_jobs, default=1,
+                       help=f"processes to play the {what} in, 1 to {MAX_JOBS} (default 1)")
     where.add_argument("--ray", metavar="auto|ADDRESS",
                        help=f"play the {what} as Ray tasks: auto joins this machine's cluster or starts a local "
                             "one; ADDRESS joins a cluster (needs pip install \"monopoly-deal[ray]\")")
@@ -926,7 +943,7 @@ def _run_sim(args: argparse.Namespace) -> int:
 def _existing_path(text: str) -> str:
     from pathlib import Path
 
-    if not Path(text).exists():
+    if not Path(_path(text)).exists():
         raise argparse.ArgumentTypeError(_say("no-such-path", path=text))
     return text
 
