@@ -898,6 +898,13 @@ class Game:
             view["hand"] = sorted((key(c) for c in self.hands[player]), key=lambda k: TYPE_BY_KEY[k].index)
         return view
 
+    def table_versions(self) -> tuple[list[int], list[int]]:
+        """Change counters of the tables: per seat, and per colour slot (``seat * 11 + colour``, the
+        eleventh slot for rainbow wilds alone), each bumped on every change to it. A cache of something
+        computed from a table stays valid while its counters hold (the legal-action memo and the learning
+        encoder rely on it). The lists are the engine's own: read them, never change them."""
+        return self._ver, self._slot_ver
+
     def values(self) -> dict[str, int]:
         """What each card type of this game's deck is worth, by notation key (R1.5: the printed values,
         or another value set): the one place front ends read a card's value from."""
