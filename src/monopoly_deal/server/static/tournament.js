@@ -42,7 +42,7 @@ async function showHome() {
       el("label", {}, t("edition"), " ", el("select", { name: "t-edition" },
         el("option", { value: "base" }, t("base")), el("option", { value: "enhanced" }, t("enhanced")))),
       el("label", {}, t("stalling"), " ", el("select", { name: "t-stalling", id: "t-stalling" },
-        el("option", { value: "tournament" }, t("stalling.tournament")), el("option", { value: "match" }, t("stalling.match"))))),
+        el("option", { value: "tournament" }, t("stalling-tournament")), el("option", { value: "match" }, t("stalling-match"))))),
     el("details", { class: "rules" }, el("summary", {}, t("rules")), options.map(ruleControl)),
     el("button", { class: "primary", type: "submit" }, t("create")), error);
   form.addEventListener("submit", async (event) => {
