@@ -171,9 +171,9 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """A PostgreSQL address that takes the connection and says nothing: `mdeal serve` gives up after a while."""
-    from monopoly_deal import cli
+    from monopoly_deal.cli import serve
 
-    monkeypatch.setattr(cli, "DATABASE_TIMEOUT", 0.5)
+    monkeypatch.setattr(serve, "DATABASE_TIMEOUT", 0.5)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         free = s.getsockname()[1]

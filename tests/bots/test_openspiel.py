@@ -14,8 +14,8 @@ from monopoly_deal import Game, Rules
 from monopoly_deal.arena.play import play as play_match
 from monopoly_deal.arena.play import schedule
 from monopoly_deal.bots import BotSpecError, Seat, make_bot
-from monopoly_deal.bots import openspiel as openspiel_bots
-from monopoly_deal.bots.openspiel import OpenSpielIsmctsBot
+from monopoly_deal.rl import openspiel_bot as openspiel_bots
+from monopoly_deal.rl.openspiel_bot import OpenSpielIsmctsBot
 
 
 def test_arena_plays_openspiel_ismcts_to_the_end() -> None:
@@ -44,7 +44,7 @@ def test_options_are_bounded(spec: str, message: str) -> None:
 
 def test_without_openspiel_one_line_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # None: "import pyspiel" raises ModuleNotFoundError
-    for name in ("monopoly_deal.bots.openspiel", "monopoly_deal.rl.openspiel"):
+    for name in ("monopoly_deal.rl.openspiel_bot", "monopoly_deal.rl.openspiel"):
         monkeypatch.delitem(sys.modules, name)  # imported afresh, so they meet the missing pyspiel
     with pytest.raises(BotSpecError, match=r"^bot 'openspiel-ismcts' needs OpenSpiel: pip install open_spiel$"):
         make_bot("openspiel-ismcts")

@@ -13,11 +13,12 @@ import pytest
 
 from monopoly_deal import record
 from monopoly_deal.arena.play import lineups
-from monopoly_deal.bots.registry import BotSpecError, FileOption, _make_policy, make_bot
+from monopoly_deal.bots.registry import BotSpecError, FileOption, make_bot
 from monopoly_deal.engine import Game, Refusal, Rules
 from monopoly_deal.i18n import LANGUAGES, get_translator
 from monopoly_deal.narrate import clean_name
 from monopoly_deal.parallel import RAY_MISSING, RayUnavailable, check_ray
+from monopoly_deal.rl.plugin import make_policy
 from monopoly_deal.server.protocol import check_rule_bounds
 from monopoly_deal.tournament import report, state
 from monopoly_deal.tournament.limit import Limit
@@ -74,7 +75,7 @@ TRIGGERS: dict[str, Callable[..., None]] = {
     "bot-error.number": lambda: make_bot("ismcts:time=nan"),
     "bot-error.no-file": lambda: FileOption("a saved policy").parse("policy", "path", "/no/such/policy.zip"),
     "bot-error.unreadable": _unreadable_policy,
-    "bot-error.policy-path": lambda: _make_policy(),
+    "bot-error.policy-path": lambda: make_policy(),
     "bot-error.local-only": _raises(BotSpecError("local-only", "bot 'policy' reads files of this machine: it plays "
                                                  "only from the command line", bot="policy")),
     "bot-error.needs-openspiel": _raises(BotSpecError("needs-openspiel", "bot 'openspiel-ismcts' needs OpenSpiel")),

@@ -10,7 +10,7 @@ import pytest
 from ..test_docs import _docstring, _run
 
 MODULES = ["monopoly_deal.rl", "monopoly_deal.rl.encoding", "monopoly_deal.rl.core", "monopoly_deal.rl.pettingzoo",
-           "monopoly_deal.rl.gymnasium", "monopoly_deal.rl.vector"]
+           "monopoly_deal.rl.gymnasium", "monopoly_deal.rl.vector", "monopoly_deal.rl.plugin"]
 
 
 @pytest.mark.parametrize("name", MODULES)

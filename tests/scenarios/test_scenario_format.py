@@ -15,7 +15,8 @@ import pytest
 
 from monopoly_deal import cli
 from monopoly_deal.engine import Game, IllegalActionError
-from monopoly_deal.scenario import Result, ScenarioError, Step, _run_do, _run_illegal, load, main, run_file, run_paths
+from monopoly_deal.scenario import Result, ScenarioError, Step, load, main, run_file, run_paths
+from monopoly_deal.scenario.steps import _run_do, _run_illegal
 
 ROOT = Path(__file__).resolve().parents[2]
 

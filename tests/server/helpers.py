@@ -14,9 +14,11 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+from monopoly_deal.server.connections import Connection
+from monopoly_deal.server.lobby import Lobby, LobbyLimits
 from monopoly_deal.server.persistence import Store
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import Connection, Lobby, LobbyLimits, Room
+from monopoly_deal.server.rooms import Room
 from monopoly_deal.server.tournaments import LiveTournament, Tournaments
 from monopoly_deal.tournament import Team
 

@@ -18,7 +18,7 @@ from monopoly_deal.engine.cards import TYPES, Kind
 from monopoly_deal.i18n import LANGUAGES, get_translator
 from monopoly_deal.record import from_dict, replay
 from monopoly_deal.server import LobbyLimits, create_app
-from monopoly_deal.server.app import STATIC
+from monopoly_deal.server.page_routes import STATIC
 
 
 def client_for(**limits: Any) -> TestClient:

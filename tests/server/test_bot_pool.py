@@ -17,8 +17,9 @@ import pytest
 from monopoly_deal.bots import make_bot
 from monopoly_deal.engine import Game
 from monopoly_deal.server.botpool import WORKER_NICENESS, BotPool, Search, _start_worker
+from monopoly_deal.server.lobby import Lobby
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import Lobby, Room
+from monopoly_deal.server.rooms import Room
 
 from .helpers import RecordingClient, new_lobby, seated_room
 from .test_api import client_for, join, new_room

@@ -24,7 +24,7 @@ from websockets.sync.client import connect
 from monopoly_deal import Game
 from monopoly_deal.bots import Seat, make_bot
 from monopoly_deal.server import LobbyLimits, create_app
-from monopoly_deal.server.app import CLIENT_SHARE, COSTS
+from monopoly_deal.server.throttle import CLIENT_SHARE, COSTS
 from monopoly_deal.server.views import LogLines, lines, new_narrator
 
 from .helpers import Server

@@ -16,9 +16,9 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from monopoly_deal.server.app import create_app
+from monopoly_deal.server.lobby import LobbyLimits
 from monopoly_deal.server.persistence import DatabaseInUse, LockLost, Store, _AdvisoryLock, async_url
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import LobbyLimits
 from monopoly_deal.server.tournaments import Tournaments
 from monopoly_deal.tournament import Tournament
 

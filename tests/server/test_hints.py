@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from monopoly_deal.engine import Action
+from monopoly_deal.server.botdriver import HINT_BOT
+from monopoly_deal.server.errors import RoomError
 from monopoly_deal.server.protocol import RoomOptions, parse_client_message
-from monopoly_deal.server.rooms import HINT_BOT, RoomError
 
 from .helpers import new_lobby
 

@@ -142,7 +142,7 @@ class GuardedServer:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
         code = ("from monopoly_deal.server.app import serve; from monopoly_deal.server.http import HttpLimits; "
-                "from monopoly_deal.server.rooms import LobbyLimits; "
+                "from monopoly_deal.server.lobby import LobbyLimits; "
                 f"serve('127.0.0.1', {self.port}, 'sqlite+aiosqlite://', LobbyLimits(bot_delay=0), "
                 f"forwarded_allow_ips='', http_limits=HttpLimits(request_timeout={request_timeout}, "
                 f"connections_per_address={per_address}, refusals_per_address={refusals}, "

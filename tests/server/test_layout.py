@@ -71,8 +71,7 @@ def play_and_check(page: Any, rng: random.Random) -> tuple[int, list[str]]:
             return checked, problems
         assert checked < MOST_DECISIONS, "the game did not end"
         version = page.evaluate("document.body.dataset.version")
-        for problem in page.evaluate(CHECK, LANDMARKS):
-            problems.append(f"decision {checked}: {problem}")
+        problems += [f"decision {checked}: {problem}" for problem in page.evaluate(CHECK, LANDMARKS)]
         checked += 1
         actions = page.eval_on_selector_all("#choices button[data-action]", "bs => bs.map((b) => b.dataset.action)")
         action = choose(actions, rng)

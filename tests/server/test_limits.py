@@ -21,11 +21,13 @@ from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
 
 from monopoly_deal.server import create_app
-from monopoly_deal.server.app import STATIC
+from monopoly_deal.server.errors import RoomError
+from monopoly_deal.server.lobby import Lobby
 from monopoly_deal.server.models import ActionRow, GameRow
+from monopoly_deal.server.page_routes import STATIC
 from monopoly_deal.server.persistence import DatabaseInUse, Store
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import Lobby, Room, RoomError
+from monopoly_deal.server.rooms import Room
 
 from .helpers import RecordingClient, new_lobby, stored_rooms
 from .test_api import client_for, join, new_room, state

@@ -22,9 +22,9 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from monopoly_deal.cli import main
 from monopoly_deal.server.app import create_app
+from monopoly_deal.server.lobby import LobbyLimits
 from monopoly_deal.server.models import Base
 from monopoly_deal.server.persistence import Store, async_url
-from monopoly_deal.server.rooms import LobbyLimits
 from monopoly_deal.server.schema import HEAD, SchemaError, check, config, read_state
 from monopoly_deal.tournament import Tournament
 
@@ -172,7 +172,7 @@ def test_every_stored_game_and_tournament_is_as_it_was_and_plays_on(upgraded: tu
             assert client.get(f"/api/games/{game_id}/record").json() == stored["record"]
             # the views of a replay have gained the rules' newer options and the sets a game needs: the rest as was
             assert without_newer(client.get(f"/api/games/{game_id}/replay?viewer=0").json()) == stored["replay"]
-        for name, cup in EXPECTED["tournaments"].items():
+        for cup in EXPECTED["tournaments"].values():
             public = client.get(f"/api/tournaments/{cup['id']}").json()
             expected = shifted(cup["public"], by)
             # the options shown are those that differ from today's defaults: the release's own, as it played them

@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import text
 
 from monopoly_deal.record import from_dict, load, replay
+from monopoly_deal.server.lobby import Lobby, LobbyLimits
 from monopoly_deal.server.persistence import Store
-from monopoly_deal.server.rooms import Lobby, LobbyLimits
 
 from .helpers import seated_room
 

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from monopoly_deal.cli import main
 from monopoly_deal.server.app import create_app
-from monopoly_deal.server.rooms import LobbyLimits
+from monopoly_deal.server.lobby import LobbyLimits
 
 from .helpers import Server, room_with_bots
 from .test_http import GuardedServer

@@ -13,9 +13,10 @@ import pytest
 import uvicorn
 
 from monopoly_deal.server import app as app_module
+from monopoly_deal.server.connections import Connection
 from monopoly_deal.server.persistence import Store
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import Connection, Room
+from monopoly_deal.server.rooms import Room
 from monopoly_deal.server.tuning import keep_frozen
 from monopoly_deal.server.views import encoded, hello
 

@@ -14,8 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from monopoly_deal.server import create_app, tournaments
+from monopoly_deal.server.connections import client_key
+from monopoly_deal.server.errors import RoomError
+from monopoly_deal.server.lobby import LobbyLimits
 from monopoly_deal.server.protocol import RoomOptions
-from monopoly_deal.server.rooms import LobbyLimits, Room, RoomError, client_key
+from monopoly_deal.server.rooms import Room
 from monopoly_deal.server.tournaments import Tournaments
 from monopoly_deal.tournament import Team, Tournament
 

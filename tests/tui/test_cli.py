@@ -56,11 +56,11 @@ def test_bad_seats_are_named(capsys, argv: list[str], message: str) -> None:
 @pytest.mark.parametrize("bots", [["random,heuristic"], ["random", "heuristic"], ["random,", "heuristic"]])
 def test_bots_take_the_same_form_in_play_and_arena(bots: list[str], tmp_path, monkeypatch, capsys) -> None:
     """`--bots A,B` and `--bots A B` mean the same, in `mdeal play` as in `mdeal arena`."""
-    from monopoly_deal import cli
+    from monopoly_deal.cli import games
     from monopoly_deal.tui.app import PlayApp
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    monkeypatch.setattr(games, "_need_terminal", lambda: None)
     seen = []
     monkeypatch.setattr(PlayApp, "run", lambda app: seen.append(app.session))
     assert main(["play", "--bots", *bots, "--seed", "1"]) == 0
@@ -85,11 +85,11 @@ def test_bad_names_are_refused_with_the_reason(names: list[str], message: str) -
 
 def test_names_reach_the_game_and_bad_ones_stop_it(tmp_path, monkeypatch, capsys) -> None:
     """`--names Ann,Bob`: the people's seats; a bad name is a usage error naming it, and no game starts."""
-    from monopoly_deal import cli
+    from monopoly_deal.cli import games
     from monopoly_deal.tui.app import PlayApp
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    monkeypatch.setattr(games, "_need_terminal", lambda: None)
     seen = []
     monkeypatch.setattr(PlayApp, "run", lambda app: seen.append(app.session))
     assert main(["play", "--humans", "2", "--names", "Ann,Bob", "--bots", "random", "--seed", "1"]) == 0

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["monopoly_deal.tui.session", "monopoly_deal.tui.menus", "monopoly_deal.tui.render",
-           "monopoly_deal.tui.replay"]
+           "monopoly_deal.tui.replay", "monopoly_deal.render"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from monopoly_deal import cli
-from monopoly_deal.cli import main
+from monopoly_deal.cli import games, main
 from monopoly_deal.engine import Game
 from monopoly_deal.i18n import get_translator
 from monopoly_deal.record import load, save
@@ -24,7 +23,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     (tmp_path / "here").mkdir()
     monkeypatch.chdir(tmp_path / "here")
-    monkeypatch.setattr(cli, "_need_terminal", lambda: None)
+    monkeypatch.setattr(games, "_need_terminal", lambda: None)
     return tmp_path / "data"
 
 

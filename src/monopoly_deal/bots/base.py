@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine import Action, Game
@@ -39,3 +41,18 @@ class Bot(Protocol):
     ``explain(seat, top)``: its pick and runners-up with its estimates (``bots.explain``)."""
 
     def choose(self, seat: Seat) -> Action: ...
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One action a bot weighed: ``value`` its estimate (``None`` when it had none: a forced or free move),
+    ``playouts`` the playouts a search spent on it (``None`` for a bot that does not search)."""
+
+    action: Action
+    value: float | None = None
+    playouts: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"action": notation, "value": rounded estimate or None, "playouts": count or None}``."""
+        value = round(self.value, 4) if self.value is not None and math.isfinite(self.value) else None
+        return {"action": str(self.action), "value": value, "playouts": self.playouts}

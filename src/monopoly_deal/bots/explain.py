@@ -18,27 +18,13 @@ True
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Action, Game
-from .base import Bot, Seat
+from ..engine import Game
+from .base import Alternative, Bot, Seat
+from .registry import make_bot
 
-
-@dataclass(frozen=True)
-class Alternative:
-    """One action a bot weighed: ``value`` its estimate (``None`` when it had none: a forced or free move),
-    ``playouts`` the playouts a search spent on it (``None`` for a bot that does not search)."""
-
-    action: Action
-    value: float | None = None
-    playouts: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"action": notation, "value": rounded estimate or None, "playouts": count or None}``."""
-        value = round(self.value, 4) if self.value is not None and math.isfinite(self.value) else None
-        return {"action": str(self.action), "value": value, "playouts": self.playouts}
+__all__ = ["Alternative", "explain", "hint"]
 
 
 def explain(bot: Bot, seat: Seat, top: int = 3) -> list[Alternative]:
@@ -54,8 +40,6 @@ def hint(game: Game, seat: int, spec: str = "ismcts", top: int = 3, seed: int = 
          max_seconds: float | None = None) -> list[dict[str, Any]]:
     """What the bot ``spec`` would do for ``seat`` (which must owe the decision), as JSON-able alternatives.
     The bot sees only ``seat``'s view, like any bot; ``max_seconds`` caps a searching bot's thinking."""
-    from .registry import make_bot
-
     if game.decider != seat or game.over:
         raise ValueError(f"seat {seat} owes no decision now")
     bot = make_bot(spec, seed=seed, max_seconds=max_seconds)

@@ -26,8 +26,7 @@ import random
 
 from ..engine import SET_SIZE, TYPES, Action, Game, Kind
 from ..engine.game import PAYING, PLAYING, RESPONDING
-from .base import Seat
-from .explain import Alternative
+from .base import Alternative, Seat
 
 _NO_COLOUR = len(SET_SIZE)
 

@@ -47,8 +47,7 @@ import random
 import time
 
 from ..engine import Action, Game
-from .base import Seat
-from .explain import Alternative
+from .base import Alternative, Seat
 from .heuristic import REARRANGING, action_score, best_action, plain_answer, standing
 from .value import win_chance
 

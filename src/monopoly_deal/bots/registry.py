@@ -1,5 +1,11 @@
 """Bots by name, with options: ``random``, ``heuristic``, ``ismcts:iters=2000``, ``ismcts:time=0.5``.
 
+The bots of this package register here when it is imported; packages above it add theirs with
+:func:`register` when they are imported (``monopoly_deal.rl``: ``policy`` and ``openspiel-ismcts``).
+:data:`BOTS` imports those plug-ins (:mod:`monopoly_deal.bots.plugins`) the first time it is asked for a
+bot it lacks or for the whole list, so every front end sees every bot while this package imports nothing
+above it (docs/architecture.md).
+
 >>> from monopoly_deal.bots.registry import make_bot, parse_spec
 >>> parse_spec("random:seed=3")
 ('random', {'seed': '3'})
@@ -9,16 +15,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import os
 import re
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine.refusal import Refusal
+from . import plugins
 from .base import Bot
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
@@ -130,11 +137,66 @@ class BotInfo:
     local: bool = False
 
 
-BOTS: dict[str, BotInfo] = {}
+class BotRegistry(MutableMapping[str, BotInfo]):
+    """The bots by name, in the order they were registered. A lookup that misses (``get``, ``in``, ``[]``)
+    and any walk over the whole list (iterating, ``len``, ``values()``) first loads the plug-ins
+    (:func:`plugins.load`, once per process): finding one of this package's own bots imports none of them."""
+
+    def __init__(self) -> None:
+        self._bots: dict[str, BotInfo] = {}
+        self._complete = False
+        self._loading = False
+        self._lock = threading.RLock()  # re-entrant: a plug-in may look bots up while it registers its own
+
+    def _all(self) -> dict[str, BotInfo]:
+        if not self._complete:
+            with self._lock:    # another thread waits for the whole list
+                if not self._complete and not self._loading:
+                    self._loading = True
+                    try:
+                        plugins.load()
+                        self._complete = True
+                    finally:
+                        self._loading = False
+        return self._bots
+
+    def __getitem__(self, name: str) -> BotInfo:
+        info = self._bots.get(name)
+        return info if info is not None else self._all()[name]
+
+    def __setitem__(self, name: str, info: BotInfo) -> None:
+        self._bots[name] = info
+
+    def __delitem__(self, name: str) -> None:
+        del self._bots[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return f"BotRegistry({list(self)!r})"
+
+
+BOTS = BotRegistry()
+
+#: Bots that need an optional extra, and the line that says how to get it when it is missing (a plug-in
+#: says so with :func:`register_missing`).
+OPTIONAL: dict[str, str] = {}
 
 
 def register(info: BotInfo) -> None:
+    """Add a bot kind: its spec name, summary, factory (``make(seed=..., **options)``) and options.
+    A plug-in package calls it when it is imported (:mod:`monopoly_deal.bots.plugins`)."""
     BOTS[info.name] = info
+
+
+def register_missing(name: str, line: str) -> None:
+    """A bot this installation lacks an optional extra for: asking for ``name`` refuses with ``line``
+    (``bot-error.needs-rl-extra``), which says how to install it."""
+    OPTIONAL[name] = line
 
 
 register(BotInfo("random", "uniform over the legal actions", RandomBot, {}))
@@ -154,48 +216,12 @@ register(BotInfo("ismcts", "Information Set Monte Carlo Tree Search over sampled
 }, searches=True))
 
 
-def _make_policy(seed: int | None = None, path: str | None = None) -> Bot:
-    if path is None:
-        raise BotSpecError("policy-path", "bot 'policy' needs path=FILE (a policy saved by examples/train_maskable_ppo.py)")
-    from ..rl.policy import PolicyBot  # torch loads only when a policy bot is made
-
-    return PolicyBot(path, seed=seed)
-
-
-#: Bots that need an optional extra, and the line that says how to get it when it is missing.
-OPTIONAL: dict[str, str] = {}
-if importlib.util.find_spec("torch") is not None:   # a MaskablePPO .zip also needs sb3-contrib, said when one is read
-    register(BotInfo("policy", "a trained masked policy: a MaskablePPO .zip, a TorchScript module or a PolicyNetwork "
-                     "state_dict, docs/rl.md", _make_policy,
-                     {"path": FileOption("a saved policy: a MaskablePPO .zip, a TorchScript .pt or a state_dict .pth")},
-                     local=True))
-else:
-    OPTIONAL["policy"] = "bot 'policy' needs the rl extra: pip install 'monopoly-deal[rl]' (sb3-contrib, torch)"
-
-
 def check_remote(spec: str) -> None:
     """Refuse a bot that reads files of this machine (a ``local`` one) for a spec from the network."""
     info = BOTS.get(parse_spec(spec)[0])
     if info is not None and info.local:
         raise BotSpecError("local-only", f"bot {info.name!r} reads files of this machine: it plays only from the "
                            "command line", bot=info.name)
-def _openspiel_ismcts(**options: Any) -> Bot:
-    """OpenSpiel's ISMCTS (bots/openspiel.py), imported only when asked for: OpenSpiel is optional."""
-    try:
-        from .openspiel import OpenSpielIsmctsBot
-    except ModuleNotFoundError as error:
-        if error.name not in ("pyspiel", "open_spiel"):
-            raise
-        raise BotSpecError("needs-openspiel", "bot 'openspiel-ismcts' needs OpenSpiel: pip install open_spiel") from None
-    return OpenSpielIsmctsBot(**options)
-
-
-register(BotInfo("openspiel-ismcts", "OpenSpiel's own ISMCTS bot with random rollouts (needs pip install open_spiel)",
-                 _openspiel_ismcts, {
-    "sims": BotOption("simulations per decision, default 100", int, 1, 5000),
-    "rollouts": BotOption("random playouts valuing each new node, default 1", int, 1, 100),
-    "c": BotOption("UCT exploration constant, default 2", float, 0, 10),
-}, searches=True))
 
 
 def describe() -> str:

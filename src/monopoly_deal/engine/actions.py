@@ -45,32 +45,40 @@ The verbs (``{}`` a card key, ``G`` a group, ``C`` a colour, ``P`` a player):
 
 ``discard`` without a card is no action to take: it is how another seat's card
 put back under the draw pile reads to everyone else (``Game.seen_action``).
+
+Each verb is one row of the table in :mod:`monopoly_deal.engine.verbs`: the
+notation is written and read (:mod:`~monopoly_deal.engine.notation`), and the
+action space laid out (:mod:`~monopoly_deal.engine.layouts`), from that table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-from .cards import COLOUR_BY_KEY, COLOUR_KEYS, NO_COLOUR, NO_COLOUR_KEY, TYPE_BY_KEY, TYPES, Kind
+from .notation import (
+    ACCEPT,
+    BANK,
+    DISCARD,
+    END,
+    GIVE,
+    MOVE,
+    NO,
+    PAY,
+    PLACE,
+    PLAY,
+    SWAP,
+    TAKE,
+    TRANSFER,
+    WITH,
+    Unreadable,
+)
+from .verbs import FAMILIES, VERB_OF, lay_out
 
-_GROUP_KEYS = COLOUR_KEYS + (NO_COLOUR_KEY,)
-
-# Verbs that are not card keys (Final: the compiled engine compares with constants).
-END: Final = "end"
-BANK: Final = "bank"
-PLAY: Final = "play"
-GIVE: Final = "give"
-TAKE: Final = "take"
-MOVE: Final = "move"
-SWAP: Final = "swap"
-WITH: Final = "with"
-ACCEPT: Final = "accept"
-NO: Final = "no"
-TRANSFER: Final = "transfer"
-PAY: Final = "pay"
-PLACE: Final = "place"
-DISCARD: Final = "discard"
+__all__ = [
+    "ACCEPT", "BANK", "DISCARD", "END", "GIVE", "MOVE", "NO", "PAY", "PLACE", "PLAY", "SWAP", "TAKE", "TRANSFER", "WITH",
+    "Action", "ActionSpace", "IllegalActionError", "format_action", "parse_action",
+]
 
 
 class IllegalActionError(ValueError):
@@ -102,211 +110,59 @@ class Action(NamedTuple):
         return parse_action(text)
 
 
-# --- formatting -------------------------------------------------------------
-
-def _group(colour: int, group: int) -> str:
-    return _GROUP_KEYS[colour] if group <= 0 else f"{_GROUP_KEYS[colour]}#{group + 1}"
-
-
-def _table(a: Action) -> str:
-    return f"{_group(a.colour, a.group)}:{TYPES[a.card].key}"
-
-
-def _seat(p: int) -> str:
-    return f"P{p + 1}"
-
-
 def format_action(a: Action) -> str:
-    """The notation of ``a`` (see the module docstring)."""
-    v = a.verb
-    if v in (END, ACCEPT, NO, "pass-go", "birthday"):
-        return v
-    if v == DISCARD and a.card < 0:  # a card put back under the draw pile, as the other seats know it
-        return v
-    if v in (BANK, DISCARD):
-        return f"{v} {TYPES[a.card].key}"
-    if v == PLAY:
-        t = TYPES[a.card]
-        return f"play {t.key}" if t.kind == Kind.PROPERTY or a.colour == NO_COLOUR else f"play {t.key}={COLOUR_KEYS[a.colour]}"
-    if v == PAY:
-        return f"pay {TYPES[a.card].key}" if a.colour < 0 else f"pay {_table(a)}"
-    if v in ("debt-collector", "go-to-jail", "inheritor", TRANSFER):
-        return f"{v} {_seat(a.player)}"
-    if v == "speeding-deal":
-        return f"{v} {_seat(a.player)}" + (f" {_seat(a.extra)}" if a.extra >= 0 else "")
-    if v in ("sly-deal", "forced-deal", "double-sly-deal"):
-        return f"{v} {_seat(a.player)} {_table(a)}"
-    if v == "deal-breaker":
-        return f"{v} {_seat(a.player)} {_group(a.colour, a.group)}"
-    if v in ("house", "hotel", "house+", "hotel+"):
-        return f"{v} {_group(a.colour, a.group)}"
-    if v == PLACE:
-        return "place bank" if a.colour < 0 else f"place {_group(a.colour, a.group)}"
-    if v in (TAKE, WITH):
-        return f"{v} {_table(a)}"
-    if v == GIVE:
-        return f"give {_table(a)}" + (f"={_GROUP_KEYS[a.colour2]}" if a.colour2 >= 0 else "")
-    if v in (MOVE, SWAP):
-        into = f"#{a.extra + 1}" if a.extra >= 0 else ""  # a group named by number, even the first
-        return f"{v} {_table(a)}>{_GROUP_KEYS[a.colour2]}{into}"
-    if v.startswith("rent:"):
-        text = f"{v} {_group(a.colour, a.group)}"
-        if a.player >= 0:
-            text += f" {_seat(a.player)}"
-        if a.extra > 0:
-            text += f" x{2 ** a.extra}"
-        return text
-    raise IllegalActionError(f"unknown verb {v!r}")
+    """The notation of ``a`` (see the module docstring): its verb, then each argument of its row written.
 
+    >>> format_action(Action("speeding-deal", player=1)), format_action(Action("speeding-deal", player=1, extra=2))
+    ('speeding-deal P2', 'speeding-deal P2 P3')
+    """
+    row = VERB_OF.get(a.verb)
+    if row is None:
+        raise IllegalActionError(f"unknown verb {a.verb!r}")
+    text = a.verb
+    for arg in row.args:
+        word = arg.write(a)
+        if word is not None:  # None: an argument left out (no second seat; a card put back unseen)
+            text += " " + word
+    return text
 
-# --- parsing ----------------------------------------------------------------
 
 def _fail(text: str, why: str) -> IllegalActionError:
     return IllegalActionError(f"cannot read action {text!r}: {why}")
 
 
-def _parse_card(text: str, token: str) -> int:
-    t = TYPE_BY_KEY.get(token)
-    if t is None:
-        raise _fail(text, f"unknown card {token!r}")
-    return t.index
-
-
-def _parse_colour(text: str, token: str) -> int:
-    """A colour, or ``none``: where rainbow wilds lie alone (R6.3)."""
-    if token == NO_COLOUR_KEY:
-        return NO_COLOUR
-    c = COLOUR_BY_KEY.get(token)
-    if c is None:
-        raise _fail(text, f"unknown colour {token!r}; colours are {', '.join(_GROUP_KEYS)}")
-    return int(c)
-
-
-def _parse_group(text: str, token: str) -> tuple[int, int]:
-    name, _, ordinal = token.partition("#")
-    colour = _parse_colour(text, name)
-    if not ordinal:
-        return colour, 0
-    if not ordinal.isdigit() or int(ordinal) < 1:
-        raise _fail(text, f"bad group number in {token!r}")
-    return colour, int(ordinal) - 1
-
-
-def _parse_table(text: str, token: str) -> tuple[int, int, int]:
-    group, sep, card = token.partition(":")
-    if not sep:
-        raise _fail(text, f"expected GROUP:CARD, got {token!r}")
-    colour, ordinal = _parse_group(text, group)
-    return colour, ordinal, _parse_card(text, card)
-
-
-def _parse_seat(text: str, token: str) -> int:
-    if len(token) < 2 or token[0] not in "Pp" or not token[1:].isdigit() or int(token[1:]) < 1:
-        raise _fail(text, f"expected a player like P2, got {token!r}")
-    return int(token[1:]) - 1
-
-
 def parse_action(text: str) -> Action:
-    """Read an action from its notation; raises :class:`IllegalActionError` naming what is wrong."""
+    """Read an action from its notation; raises :class:`IllegalActionError` naming what is wrong.
+
+    >>> parse_action("rent:any red P2 x2") == Action("rent:any", colour=4, group=0, player=1, extra=1)
+    True
+    >>> parse_action("sly-deal P2")
+    Traceback (most recent call last):
+    ...
+    monopoly_deal.engine.actions.IllegalActionError: cannot read action 'sly-deal P2': 'sly-deal' takes 2 argument(s)
+    """
     if not isinstance(text, str):
         raise IllegalActionError(f"an action must be text, not {type(text).__name__}")
     words = text.split()
     if not words:
         raise _fail(text, "it is empty")
-    v, args = words[0], words[1:]
-
-    def need(n: int, m: int | None = None) -> None:
-        if not (n <= len(args) <= (n if m is None else m)):
-            raise _fail(text, f"{v!r} takes {n if m is None or m == n else f'{n} to {m}'} argument(s)")
-
-    if v in (END, ACCEPT, NO, "pass-go", "birthday"):
-        need(0)
-        return Action(v)
-    if v in (BANK, DISCARD):
-        need(1)
-        return Action(v, _parse_card(text, args[0]))
-    if v == PLAY:
-        need(1)
-        key, _, named = args[0].partition("=")
-        card = _parse_card(text, key)
-        t = TYPES[card]
-        if t.kind == Kind.PROPERTY:
-            if named:
-                raise _fail(text, f"{key} has one colour; write 'play {key}'")
-            return Action(PLAY, card, int(t.colours[0]))
-        if not named:
-            if t.kind == Kind.RAINBOW:  # put down alone: no colour yet (R6.3)
-                return Action(PLAY, card, NO_COLOUR)
-            raise _fail(text, f"say which colour the {key} takes, e.g. 'play {key}={COLOUR_KEYS[t.colours[0]] if t.colours else 'red'}'")
-        return Action(PLAY, card, _parse_colour(text, named))
-    if v == PAY:
-        need(1)
-        if args[0] in TYPE_BY_KEY:
-            return Action(PAY, _parse_card(text, args[0]))
-        colour, group, card = _parse_table(text, args[0])
-        return Action(PAY, card, colour, group)
-    if v in ("debt-collector", "go-to-jail", "inheritor", TRANSFER):
-        need(1)
-        return Action(v, player=_parse_seat(text, args[0]))
-    if v == "speeding-deal":
-        need(1, 2)
-        second = _parse_seat(text, args[1]) if len(args) == 2 else -1
-        return Action(v, player=_parse_seat(text, args[0]), extra=second)
-    if v in ("sly-deal", "forced-deal", "double-sly-deal"):
-        need(2)
-        colour, group, card = _parse_table(text, args[1])
-        return Action(v, card, colour, group, _parse_seat(text, args[0]))
-    if v == "deal-breaker":
-        need(2)
-        colour, group = _parse_group(text, args[1])
-        return Action(v, colour=colour, group=group, player=_parse_seat(text, args[0]))
-    if v in ("house", "hotel", "house+", "hotel+"):
-        need(1)
-        colour, group = _parse_group(text, args[0])
-        return Action(v, colour=colour, group=group)
-    if v == PLACE:
-        need(1)
-        if args[0] == "bank":
-            return Action(PLACE)
-        colour, group = _parse_group(text, args[0])
-        return Action(PLACE, colour=colour, group=group)
-    if v in (TAKE, WITH):
-        need(1)
-        colour, group, card = _parse_table(text, args[0])
-        return Action(v, card, colour, group)
-    if v == GIVE:
-        need(1)
-        ref, _, colour2 = args[0].partition("=")
-        colour, group, card = _parse_table(text, ref)
-        return Action(GIVE, card, colour, group, colour2=_parse_colour(text, colour2) if colour2 else -1)
-    if v in (MOVE, SWAP):
-        need(1)
-        ref, sep, colour2 = args[0].partition(">")
-        if not sep:
-            raise _fail(text, f"say the new colour, e.g. '{v} red:red/yellow>yellow'")
-        colour, group, card = _parse_table(text, ref)
-        if v == MOVE and "#" in colour2:  # into a group: ``move red#2:red>red#1``
-            into_colour, into = _parse_group(text, colour2)
-            return Action(v, card, colour, group, colour2=into_colour, extra=into)
-        return Action(v, card, colour, group, colour2=_parse_colour(text, colour2))
-    if v.startswith("rent:"):
-        card = _parse_card(text, v)
-        need(1, 3)
-        colour, group = _parse_group(text, args[0])
-        player, extra = -1, 0
-        for token in args[1:]:
-            if token[:1] in "Pp":
-                player = _parse_seat(text, token)
-            elif token in ("x2", "x4", "x8"):
-                extra = {"x2": 1, "x4": 2, "x8": 3}[token]
-            else:
-                raise _fail(text, f"expected a player or x2/x4, got {token!r}")
-        if TYPES[card].kind == Kind.RENT_ANY and player < 0:
-            raise _fail(text, "any-colour rent names one player, e.g. 'rent:any red P2'")
-        if TYPES[card].kind == Kind.RENT and player >= 0:
-            raise _fail(text, "two-colour rent charges every other player; name no player")
-        return Action(v, colour=colour, group=group, player=player, extra=extra)
-    raise _fail(text, f"unknown verb {v!r}")
+    v = words[0]
+    row = VERB_OF.get(v)
+    if row is None:
+        raise _fail(text, f"unknown card {v!r}" if v.startswith(FAMILIES) else f"unknown verb {v!r}")
+    given = len(words) - 1
+    if not row.least <= given <= row.most:
+        raise _fail(text, f"{v!r} takes {row.least if row.least == row.most else f'{row.least} to {row.most}'} "
+                          "argument(s)")
+    fields = [-1] * 6
+    args = row.args
+    last = len(args) - 1
+    try:
+        for i in range(last, -1, -1):  # the last argument first (it takes the words left), as always read
+            args[i].read(v, words[i + 1:] if i == last else words[i + 1:i + 2], fields)
+    except Unreadable as why:
+        raise _fail(text, str(why)) from None
+    return Action(v, *fields)
 
 
 # --- the action space: a stable integer id for every action ------------------
@@ -324,66 +180,7 @@ class ActionSpace:
     """
 
     def __init__(self, edition: str = "base", players: int = 2, decks: int = 0) -> None:
-        from .cards import BUILDABLE, EDITIONS, decks_for, types_in
-
-        copies = decks or decks_for(players)
-        types = types_in(edition)
-        counts = EDITIONS[edition]
-        # Groups never merge by themselves (R6.2), so up to one group per card that is not a
-        # rainbow wild (a colour group always holds one, R6.3).
-        groups = max(
-            sum(counts[t.key] * copies for t in types if t.is_property and t.kind != Kind.RAINBOW and c in t.colours)
-            for c in range(10)
-        )
-        seats = range(players)
-        props = [t for t in types if t.is_property]
-        keys = {t.key for t in types}
-        acts: list[Action] = [Action(v) for v in (END, ACCEPT, NO, "pass-go", "birthday")]
-        acts += [Action(BANK, t.index) for t in types if not t.is_property]
-        acts += [Action(DISCARD, t.index) for t in types]
-        acts += [Action(PAY, t.index) for t in types if not t.is_property]
-        acts += [Action(PLAY, t.index, int(c)) for t in props for c in t.colours]
-        rainbows = [t for t in props if t.kind == Kind.RAINBOW]
-        acts += [Action(PLAY, t.index, NO_COLOUR) for t in rainbows]
-        for verb in ("debt-collector", "go-to-jail", "inheritor", TRANSFER):
-            if verb in keys or (verb == TRANSFER and "rent-transfer" in keys):
-                acts += [Action(verb, player=p) for p in seats]
-        if "speeding-deal" in keys:
-            acts += [Action("speeding-deal", player=p) for p in seats]
-            acts += [Action("speeding-deal", player=a, extra=b) for a in seats for b in seats if a < b]
-        doubles = range(3)
-        for t in types:
-            if t.kind == Kind.RENT:
-                acts += [Action(t.key, colour=int(c), group=g, extra=d) for c in t.colours for g in range(groups) for d in doubles]
-            elif t.kind == Kind.RENT_ANY:
-                acts += [Action(t.key, colour=c, group=g, player=p, extra=d)
-                         for c in range(10) for g in range(groups) for p in seats for d in doubles]
-        table = [(c, g, t) for c in range(10) for g in range(groups) for t in props if c in t.colours]
-        table += [(NO_COLOUR, 0, t) for t in rainbows]
-        for verb in ("sly-deal", "forced-deal", "double-sly-deal"):
-            if verb in keys:
-                acts += [Action(verb, t.index, c, g, p) for p in seats for c, g, t in table]
-        acts += [Action("deal-breaker", colour=c, group=g, player=p) for p in seats for c in range(10) for g in range(groups)]
-        built = [(c, g) for c in range(10) if BUILDABLE[c] for g in range(groups)]
-        for t in types:
-            if t.kind in (Kind.HOUSE, Kind.HOTEL):
-                acts += [Action(t.key, colour=c, group=g) for c, g in built]
-                acts += [Action(PAY, t.index, c, g) for c, g in built]
-        acts += [Action(PLACE)] + [Action(PLACE, colour=c, group=g) for c, g in built]
-        acts += [Action(PAY, t.index, c, g) for c, g, t in table if t.kind != Kind.RAINBOW]
-        acts += [Action(verb, t.index, c, g) for verb in (TAKE, WITH) for c, g, t in table]
-        def targets(t: object) -> tuple[int, ...]:
-            colours = tuple(int(c) for c in t.colours)  # type: ignore[attr-defined]
-            return colours + (NO_COLOUR,) if t.kind == Kind.RAINBOW else colours  # type: ignore[attr-defined]
-
-        acts += [Action(GIVE, t.index, c, g, colour2=-1 if t.kind == Kind.PROPERTY else c2)
-                 for c, g, t in table for c2 in (t.colours[:1] if t.kind == Kind.PROPERTY else targets(t))]
-        acts += [Action(MOVE, t.index, c, g, colour2=c2)
-                 for c, g, t in table if t.kind != Kind.PROPERTY for c2 in targets(t) if c2 != c]
-        acts += [Action(MOVE, t.index, c, g, colour2=c, extra=g2)
-                 for c, g, t in table if c != NO_COLOUR for g2 in range(groups) if g2 != g]
-        acts += [Action(SWAP, t.index, c, g, colour2=c2)
-                 for c, g, t in table if c != NO_COLOUR for c2 in targets(t)]
+        acts, groups = lay_out(Action, edition, players, decks)
         self.edition, self.players, self.groups = edition, players, groups
         self.actions: tuple[Action, ...] = tuple(acts)
         #: Each action's id (read it, never change it): what :meth:`id` and :meth:`ids` look up.

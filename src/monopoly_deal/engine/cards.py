@@ -129,12 +129,10 @@ def _colour_pair_names(a: Colour, b: Colour, suffix: tuple[str, str, str]) -> tu
 
 def _make_types() -> tuple[CardType, ...]:
     """The global type table. Its order fixes notation ids: append, never reorder."""
-    rows: list[tuple] = []
-    for money in (1, 2, 3, 4, 5, 10):
-        rows.append((f"{money}M", Kind.MONEY, money, (), 0, (f"{money}M money", f"{money}M 貨幣牌", f"{money}M 货币牌")))
-    for c in COLOURS:
-        rows.append((COLOUR_KEYS[c], Kind.PROPERTY, PROPERTY_VALUE[c], (c,), 0, tuple(
-            f"{COLOUR_NAMES[lang][c]}{(' property', '物業牌', '物业牌')[i]}" for i, lang in enumerate(LANGS))))
+    rows: list[tuple] = [(f"{money}M", Kind.MONEY, money, (), 0, (f"{money}M money", f"{money}M 貨幣牌", f"{money}M 货币牌"))
+                         for money in (1, 2, 3, 4, 5, 10)]
+    rows += [(COLOUR_KEYS[c], Kind.PROPERTY, PROPERTY_VALUE[c], (c,), 0, tuple(
+        f"{COLOUR_NAMES[lang][c]}{(' property', '物業牌', '物业牌')[i]}" for i, lang in enumerate(LANGS))) for c in COLOURS]
     wilds = (
         (Colour.LIGHT_BLUE, Colour.BROWN, 1), (Colour.LIGHT_BLUE, Colour.RAILROAD, 4),
         (Colour.PINK, Colour.ORANGE, 2), (Colour.RED, Colour.YELLOW, 3),

@@ -51,7 +51,7 @@ sets one, and ends for the turn once the player has played the last card of thei
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .actions import Action, IllegalActionError, parse_action
@@ -294,39 +294,7 @@ class Game(Views):
                 game.banks[p].append(card)
         for p, rows in (groups or {}).items():
             for colour_key, keys, house, hotel in rows:
-                colour = _GROUP_KEYS.index(colour_key) if colour_key in _GROUP_KEYS else -1
-                at: Where = ("groups", seat(p, "groups"), colour_key, 0)
-                if colour < 0:
-                    raise PositionError(at, f"unknown colour {colour_key!r}")
-                at = ("groups", p, colour_key, len(game.groups[p][colour]))
-                if colour == NO_COLOUR and game.groups[p][colour]:
-                    raise PositionError(at, "rainbow wilds alone lie in one group (R6.3)")
-                if not keys:
-                    raise PositionError(at, "a group needs at least one property card")
-                if len(keys) > _SIZE[colour] and colour != NO_COLOUR:
-                    raise PositionError(at, f"{len(keys)} properties, but a {colour_key} set holds {_SIZE[colour]}: "
-                                            "several groups of one colour are listed apart (R6.1)")
-                cards = [take(k, (*at, i)) for i, k in enumerate(keys)]
-                for i, c in enumerate(cards):
-                    if not game._may_lie(game._ct[c], colour):
-                        raise PositionError((*at, i), f"{game.card_key(c)} cannot be {colour_key}" if colour != NO_COLOUR
-                                            else f"only rainbow wilds lie alone; {game.card_key(c)} has a colour (R6.3)")
-                if colour != NO_COLOUR and all(game._ct[c] == _RAINBOW for c in cards):
-                    raise PositionError(at, "rainbow wilds alone have no colour: list them under none (R6.3)")
-                g = Group(cards)
-                for slot, key, kind in (("house", house, _K_HOUSE), ("hotel", hotel, _K_HOTEL)):
-                    if key:
-                        b = take(key, (*at, slot))
-                        if _KIND[game._ct[b]] != kind:
-                            raise PositionError((*at, slot), f"{key} is not a {slot}")
-                        setattr(g, slot, b)
-                        if not _BUILDABLE[colour]:
-                            raise PositionError((*at, slot), f"no house or hotel on {colour_key} (R6.5)")
-                        if not game.is_complete(g, colour):
-                            raise PositionError((*at, slot), "a house or hotel needs a complete set (R6.5)")
-                if g.hotel >= 0 and g.house < 0:
-                    raise PositionError((*at, "hotel"), "a hotel needs a house on the set first (R6.5)")
-                game.groups[p][colour].append(g)
+                _position_group(game, seat(p, "groups"), colour_key, keys, house, hotel, take)
         game.discard = [take(k, ("discard", i)) for i, k in enumerate(discard or [])]
         top = [take(k, ("draw", i)) for i, k in enumerate(draw or [])]
         leftover = [c for cards in free.values() for c in cards]
@@ -585,3 +553,42 @@ class Game(Views):
         options = ", ".join(str(x) for x in self.legal_actions()[:12])
         more = "" if len(self.legal_actions()) <= 12 else ", …"
         return f"{a} is not legal now: {who} must decide ({DECISIONS[self.decision]}); legal: {options}{more}"
+
+
+def _position_group(game: Game, p: int, colour_key: str, keys: list[str], house: str | None, hotel: str | None,
+                    take: Callable[[str, Where], int]) -> None:
+    """Lay one group of :meth:`Game.from_position` on ``p``'s table, checking it as R6.1, R6.3 and R6.5 say;
+    ``take(key, where)`` takes a card of the key out of the deck."""
+    colour = _GROUP_KEYS.index(colour_key) if colour_key in _GROUP_KEYS else -1
+    at: Where = ("groups", p, colour_key, 0)
+    if colour < 0:
+        raise PositionError(at, f"unknown colour {colour_key!r}")
+    at = ("groups", p, colour_key, len(game.groups[p][colour]))
+    if colour == NO_COLOUR and game.groups[p][colour]:
+        raise PositionError(at, "rainbow wilds alone lie in one group (R6.3)")
+    if not keys:
+        raise PositionError(at, "a group needs at least one property card")
+    if len(keys) > _SIZE[colour] and colour != NO_COLOUR:
+        raise PositionError(at, f"{len(keys)} properties, but a {colour_key} set holds {_SIZE[colour]}: "
+                                "several groups of one colour are listed apart (R6.1)")
+    cards = [take(k, (*at, i)) for i, k in enumerate(keys)]
+    for i, c in enumerate(cards):
+        if not game._may_lie(game._ct[c], colour):
+            raise PositionError((*at, i), f"{game.card_key(c)} cannot be {colour_key}" if colour != NO_COLOUR
+                                else f"only rainbow wilds lie alone; {game.card_key(c)} has a colour (R6.3)")
+    if colour != NO_COLOUR and all(game._ct[c] == _RAINBOW for c in cards):
+        raise PositionError(at, "rainbow wilds alone have no colour: list them under none (R6.3)")
+    g = Group(cards)
+    for slot, key, kind in (("house", house, _K_HOUSE), ("hotel", hotel, _K_HOTEL)):
+        if key:
+            b = take(key, (*at, slot))
+            if _KIND[game._ct[b]] != kind:
+                raise PositionError((*at, slot), f"{key} is not a {slot}")
+            setattr(g, slot, b)
+            if not _BUILDABLE[colour]:
+                raise PositionError((*at, slot), f"no house or hotel on {colour_key} (R6.5)")
+            if not game.is_complete(g, colour):
+                raise PositionError((*at, slot), "a house or hotel needs a complete set (R6.5)")
+    if g.hotel >= 0 and g.house < 0:
+        raise PositionError((*at, "hotel"), "a hotel needs a house on the set first (R6.5)")
+    game.groups[p][colour].append(g)

@@ -17,7 +17,8 @@ per language, all with the same message ids:
 - ``card.KEY`` — a card's name as the seeds write it (``card.sly-deal``);
 - ``colour.KEY`` — a colour (``colour.light-blue``, and ``colour.none``);
 - ``narrate.ID`` — a sentence of :mod:`monopoly_deal.narrate` (its ``ENGLISH`` ids);
-- ``action.VERB`` — a legal action in words, for menus (see :meth:`Translator.action`);
+- ``action.ID`` — a legal action in words, for menus (see :meth:`Translator.action`; each verb's ids and
+  their parameters are in its row of :mod:`monopoly_deal.engine.verbs`);
 - ``ui.LABEL`` — a label of the terminal and of the web page's game;
 - ``web.LABEL`` — a label of the web page's lobby and rooms (served by ``GET /api/i18n/{lang}``).
 
@@ -37,9 +38,9 @@ from typing import Any
 from babel.messages.pofile import read_po
 
 from ..engine.actions import Action, parse_action
-from ..engine.cards import BIRTHDAY_CHARGE, DEBT_CHARGE, NO_COLOUR, TYPE_BY_KEY, TYPES, Kind
 from ..engine.refusal import Term
-from ..narrate import Card, Colour, Copies, Group, Message, Money, Player, Players, Words, typeset
+from ..engine.verbs import VERB_OF, choose
+from ..narrate import Message, Players, Words, params_of, typeset
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 _NARRATE = "narrate."
@@ -165,78 +166,13 @@ def _default_names(message: Message) -> list[str]:
 
 
 def _action_message(a: Action, amount: int | None) -> tuple[str, dict[str, Any]]:
-    """The ``action.*`` message id of ``a`` and its parameters (narration parameter types)."""
-    v = a.verb
-    card = Card(a.card) if a.card >= 0 else None
-    group = Group(a.colour, max(a.group, 0))
-    if v in ("end", "accept"):
-        return v, {}
-    value = Money(TYPES[a.card].value if amount is None else amount) if a.card >= 0 else None
-    money = TYPES[a.card].kind == Kind.MONEY if a.card >= 0 else False   # a money card's name is its amount
-    if v == "discard" and card is None:   # another seat's put-back (R3.6), as everyone may know it
-        return "put-back-unseen", {}
-    if v in ("bank", "discard"):
-        return (f"{v}-money", {"card": card}) if money and v == "bank" else (v, {"card": card, "value": value})
-    if v == "play":
-        t = TYPES[a.card]
-        if t.kind == Kind.PROPERTY:
-            return "play", {"card": card}
-        if a.colour == NO_COLOUR:
-            return "play-alone", {"card": card}
-        return "play-as", {"card": card, "colour": Colour(a.colour)}
-    verb_card = _card(v) if v in TYPE_BY_KEY else None
-    if v == "pass-go":
-        return v, {"card": verb_card, "amount": Money(2)}     # the cards it draws
-    if v == "birthday":
-        return v, {"card": verb_card, "amount": Money(BIRTHDAY_CHARGE if amount is None else amount)}
-    if v == "debt-collector":
-        return v, {"card": verb_card, "target": Player(a.player),
-                   "amount": Money(DEBT_CHARGE if amount is None else amount)}
-    if v.startswith("rent:"):
-        if amount is None:
-            raise ValueError(f"{a}: what a rent charges depends on the table; pass game.amount_of(action)")
-        params: dict[str, Any] = {"card": verb_card, "group": group, "amount": Money(amount)}
-        msgid = "rent"
-        if a.player >= 0:
-            msgid, params["target"] = "rent-one", Player(a.player)
-        if a.extra > 0:
-            msgid += "-doubled"
-            params["doubles"] = Copies(_card("double-rent"), a.extra)
-        return msgid, params
-    if v in ("sly-deal", "forced-deal", "double-sly-deal"):
-        return v, {"card": verb_card, "victim": Player(a.player), "target": Card(a.card, a.colour)}
-    if v == "deal-breaker":
-        return v, {"card": verb_card, "victim": Player(a.player), "group": group}
-    if v in ("house", "hotel", "house+", "hotel+"):
-        return "build", {"card": verb_card, "group": group}
-    if v in ("go-to-jail", "inheritor"):
-        return v, {"card": verb_card, "target": Player(a.player)}
-    if v == "speeding-deal":
-        seats = (a.player,) if a.extra < 0 else (a.player, a.extra)
-        return v, {"card": verb_card, "targets": Players(seats)}
-    if v == "move" and a.extra >= 0:  # into another group of its colour (R6.2)
-        return "regroup", {"card": card, "group": group, "into": Group(a.colour2, a.extra)}
-    if v in ("move", "swap"):
-        return v, {"card": card, "group": group, "colour": Colour(a.colour2)}
-    if v == "with":
-        return v, {"card": card, "group": group}
-    if v == "give":
-        if a.colour2 < 0 or TYPES[a.card].kind == Kind.PROPERTY:
-            return "give", {"card": card}
-        return "give-as", {"card": card, "colour": Colour(a.colour2)}
-    if v == "take":
-        return v, {"card": Card(a.card, a.colour), "group": group}
-    if v == "no":
-        return v, {"card": _card("just-say-no")}
-    if v == "transfer":
-        return v, {"card": _card("rent-transfer"), "target": Player(a.player)}
-    if v == "pay":
-        if a.colour < 0:
-            return ("pay-bank-money", {"card": card}) if money else ("pay-bank", {"card": card, "value": value})
-        return "pay-table", {"card": Card(a.card, a.colour), "group": group, "value": value}
-    if v == "place":
-        return ("place-bank", {}) if a.colour < 0 else ("place", {"group": group})
-    raise ValueError(f"no words for action {a}")
+    """The ``action.*`` message id of ``a`` and its parameters (narration parameter types), as its row of
+    the table of verbs says (``menu``)."""
+    row = VERB_OF.get(a.verb)
+    if row is None:
+        raise ValueError(f"no words for action {a}")
+    said = choose(row.menu, a)
+    return said.id, params_of(a, said, amount, row.charge)
 
 
 def language_of(tags: str | None) -> str:
@@ -266,10 +202,6 @@ def environment_language() -> str:
     locale = next((os.environ[name] for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
                    if os.environ.get(name)), "")
     return language_of(locale)
-
-
-def _card(key: str) -> Card:
-    return Card(TYPE_BY_KEY[key].index)
 
 
 @cache

@@ -136,7 +136,7 @@ class Table:
 def render_text(game: Game, seat: int) -> str:
     """The table as ``seat`` sees it, in plain English text: whose turn, every seat, the seat's hand,
     the pending decision and the last action (as ``seat`` may know it, :meth:`Game.seen_action`)."""
-    from ..tui.render import hand_text, player_panel, status_text
+    from ..render import hand_text, player_panel, status_text  # Rich loads only when a table is rendered
 
     tr = get_translator("en")
     view = game.view(seat)

@@ -305,7 +305,8 @@ class ObservationEncoder:
                 self._bank(game, p)
         if game.order != self._order_seen:
             self._turn_order(game)
-        versions, slots, seen = game._ver, game._slot_ver, self._slot_versions
+        versions, slots = game.table_versions()     # the engine's live lists: read, never changed
+        seen = self._slot_versions
         for p in range(n):
             if versions[p] != self._versions[p]:
                 self._versions[p] = versions[p]

@@ -5,6 +5,8 @@ sends the actions it chose from the legal ones it was sent. See docs/web.md.
 """
 
 from .app import create_app, serve
-from .rooms import Lobby, LobbyLimits, Room, RoomError
+from .errors import RoomError
+from .lobby import Lobby, LobbyLimits
+from .rooms import Room
 
 __all__ = ["Lobby", "LobbyLimits", "Room", "RoomError", "create_app", "serve"]

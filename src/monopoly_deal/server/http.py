@@ -292,29 +292,28 @@ class AddressBudget:
         self._spent[host] = (self.left(host, now) - 1, now)
 
 
-def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
-                     refusals: AddressBudget | None = None) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP protocol (httptools), with a time-out for a request that never finishes
-    arriving, a cap on its head's size, a cap on open sockets per address, and two budgets per
-    address: of requests, and of refusals (``refusals``, shared with the application). None of these
-    apply to the trusted proxies, whose sockets carry everyone's requests (the proxy limits each
-    client: docs/deploy.md). Pass it as ``uvicorn.run(..., http=…)``."""
-    networks = trusted_networks(proxies)
-    refused = refusals or AddressBudget.refusals(limits)
-    requested = AddressBudget.requests(limits)
+class _Guard:
+    """What one :func:`guarded_protocol` holds for all its sockets: the limits, the trusted proxies, and each
+    address's two budgets and open sockets."""
 
-    def is_proxy(host: str) -> bool:
+    def __init__(self, limits: HttpLimits, proxies: str, refusals: AddressBudget | None) -> None:
+        self.limits = limits
+        self.networks = trusted_networks(proxies)
+        self.refused = refusals or AddressBudget.refusals(limits)
+        self.requested = AddressBudget.requests(limits)
+        # Each address's open sockets, HTTP or upgraded to WebSocket (the transport stays the same): counted
+        # among that address's own, not by walking every connection of the server at each new one.
+        self.sockets: dict[str, weakref.WeakSet[asyncio.BaseTransport]] = {}
+
+    def is_proxy(self, host: str) -> bool:
         try:
             address = ipaddress.ip_address(host)
         except ValueError:
             return False
-        return networks is None or any(address in n for n in networks)
+        return self.networks is None or any(address in n for n in self.networks)
 
-    # Each address's open sockets, HTTP or upgraded to WebSocket (the transport stays the same): counted
-    # among that address's own, not by walking every connection of the server at each new one.
-    sockets: dict[str, weakref.WeakSet[asyncio.BaseTransport]] = {}
-
-    def admit(host: str, transport: asyncio.BaseTransport) -> bool:
+    def admit(self, host: str, transport: asyncio.BaseTransport) -> bool:
+        sockets = self.sockets
         if len(sockets) > ADDRESSES_KEPT:   # forget the addresses that have no socket open
             for gone in [h for h, held in sockets.items() if not held]:
                 del sockets[gone]
@@ -323,122 +322,140 @@ def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
         # seldom): a flood of short connections would otherwise make every new one walk thousands.
         for closed in [t for t in held if t.is_closing()]:
             held.discard(closed)
-        if len(held) >= limits.connections_per_address:
+        if len(held) >= self.limits.connections_per_address:
             return False
         held.add(transport)
         return True
 
-    class GuardedHttpProtocol(HttpToolsProtocol):
-        request_timer: asyncio.TimerHandle | None = None
-        head_bytes = 0
-        head_done = False
-        refusing = False
-        limited: str | None = None    # the client's address, unless it is a trusted proxy's
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            host = self.client[0] if self.client else None
-            self.limited = host if host is not None and not is_proxy(host) else None
-            if self.limited is not None and not admit(self.limited, transport):
-                transport.close()
+class _GuardedHttpProtocol(HttpToolsProtocol):
+    """:func:`guarded_protocol`'s protocol, less its :class:`_Guard`."""
+
+    guard: _Guard
+    request_timer: asyncio.TimerHandle | None = None
+    head_bytes = 0
+    head_done = False
+    refusing = False
+    limited: str | None = None    # the client's address, unless it is a trusted proxy's
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        host = self.client[0] if self.client else None
+        self.limited = host if host is not None and not self.guard.is_proxy(host) else None
+        if self.limited is not None and not self.guard.admit(self.limited, transport):
+            transport.close()
+            return
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self.request_timer = self.loop.call_later(self.guard.limits.request_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.request_timer is not None:
+            self.request_timer.cancel()
+            self.request_timer = None
+
+    def _too_slow(self) -> None:   # a request still arriving after its time: drop the socket
+        self.request_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.refusing:
+            return
+        if not self.head_done:   # the head alone is counted: up to its blank line, not the body after it
+            end = data.find(b"\r\n\r\n")
+            self.head_bytes += len(data) if end < 0 else end + 4
+            if self.head_bytes > self.guard.limits.max_head_bytes:
+                self.send_400_response("Request head too large.")
                 return
+        super().data_received(data)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self.request_timer is None:   # the next request on a kept-alive socket
             self._arm()
 
-        def _arm(self) -> None:
-            self._disarm()
-            self.request_timer = self.loop.call_later(limits.request_timeout, self._too_slow)
-
-        def _disarm(self) -> None:
-            if self.request_timer is not None:
-                self.request_timer.cancel()
-                self.request_timer = None
-
-        def _too_slow(self) -> None:   # a request still arriving after its time: drop the socket
-            self.request_timer = None
-            if not self.transport.is_closing():
-                self.transport.close()
-
-        def data_received(self, data: bytes) -> None:
-            if self.refusing:
+    def on_headers_complete(self) -> None:
+        self.head_done = True
+        refused, requested = self.guard.refused, self.guard.requested
+        # health checks (a service manager's, a load balancer's) are cheap and never spend a budget
+        host = self.limited if self.url.partition(b"?")[0] not in HEALTH_CHECKS else None
+        if host is not None:
+            now = time.monotonic()
+            if refused.left(host, now) < 1:
+                HTTP_REFUSED.labels("refusals").inc()
+                self._too_many(TOO_MANY_REFUSED)
                 return
-            if not self.head_done:   # the head alone is counted: up to its blank line, not the body after it
-                end = data.find(b"\r\n\r\n")
-                self.head_bytes += len(data) if end < 0 else end + 4
-                if self.head_bytes > limits.max_head_bytes:
-                    self.send_400_response("Request head too large.")
-                    return
-            super().data_received(data)
-
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            if self.request_timer is None:   # the next request on a kept-alive socket
-                self._arm()
-
-        def on_headers_complete(self) -> None:
-            self.head_done = True
-            # health checks (a service manager's, a load balancer's) are cheap and never spend a budget
-            host = self.limited if self.url.partition(b"?")[0] not in HEALTH_CHECKS else None
-            if host is not None:
-                now = time.monotonic()
-                if refused.left(host, now) < 1:
-                    HTTP_REFUSED.labels("refusals").inc()
-                    self._too_many(TOO_MANY_REFUSED)
-                    return
-                if requested.left(host, now) < 1:
-                    refused.count(host)
-                    HTTP_REFUSED.labels("requests").inc()
-                    self._too_many(TOO_MANY_REQUESTS)
-                    return
-                requested.count(host)
-            super().on_headers_complete()
-            if host is None or self.parser.should_upgrade():   # a WebSocket's refusals are close codes
+            if requested.left(host, now) < 1:
+                refused.count(host)
+                HTTP_REFUSED.labels("requests").inc()
+                self._too_many(TOO_MANY_REQUESTS)
                 return
-            cycle, send = self.cycle, self.cycle.send
+            requested.count(host)
+        super().on_headers_complete()
+        if host is None or self.parser.should_upgrade():   # a WebSocket's refusals are close codes
+            return
+        cycle, send = self.cycle, self.cycle.send
 
-            async def counting_send(message: Any) -> None:
-                if message["type"] == "http.response.start" and message["status"] >= 400:
-                    refused.count(host)
-                await send(message)
+        async def counting_send(message: Any) -> None:
+            if message["type"] == "http.response.start" and message["status"] >= 400:
+                refused.count(host)
+            await send(message)
 
-            cycle.send = counting_send  # type: ignore[method-assign, assignment]
+        cycle.send = counting_send  # type: ignore[method-assign, assignment]
 
-        def _too_many(self, answer: bytes) -> None:
-            """Answer 429 here, without the application, after ``refusal_delay``, and close: nothing more of
-            this socket is read. The wait costs nothing, and a client that asks again as soon as it is answered
-            (on at most ``connections_per_address`` sockets) is held to one request a socket per wait. Reading
-            stops meanwhile: a body sent on (a flood's, 60 MiB a second) would otherwise be read and dropped
-            by the server for that second, which cost the others more than any other attack."""
-            self.refusing = True
-            self.flow.pause_reading()
-            self._disarm()
-            self.request_timer = self.loop.call_later(limits.refusal_delay, self._answer, answer)
+    def _too_many(self, answer: bytes) -> None:
+        """Answer 429 here, without the application, after ``refusal_delay``, and close: nothing more of
+        this socket is read. The wait costs nothing, and a client that asks again as soon as it is answered
+        (on at most ``connections_per_address`` sockets) is held to one request a socket per wait. Reading
+        stops meanwhile: a body sent on (a flood's, 60 MiB a second) would otherwise be read and dropped
+        by the server for that second, which cost the others more than any other attack."""
+        self.refusing = True
+        self.flow.pause_reading()
+        self._disarm()
+        self.request_timer = self.loop.call_later(self.guard.limits.refusal_delay, self._answer, answer)
 
-        def _answer(self, answer: bytes) -> None:
-            self.request_timer = None
-            if not self.transport.is_closing():
-                self.transport.write(answer)
-                self.transport.close()
+    def _answer(self, answer: bytes) -> None:
+        self.request_timer = None
+        if not self.transport.is_closing():
+            self.transport.write(answer)
+            self.transport.close()
 
-        def on_body(self, body: bytes) -> None:
-            if not self.refusing:
-                super().on_body(body)
+    def on_body(self, body: bytes) -> None:
+        if not self.refusing:
+            super().on_body(body)
 
-        def on_message_complete(self) -> None:
-            if self.refusing:
-                return
-            self._disarm()
-            self.head_bytes, self.head_done = 0, False
-            super().on_message_complete()
+    def on_message_complete(self) -> None:
+        if self.refusing:
+            return
+        self._disarm()
+        self.head_bytes, self.head_done = 0, False
+        super().on_message_complete()
 
-        def handle_websocket_upgrade(self) -> None:
-            if self.refusing:   # answered 429 instead (its answer is waiting)
-                return
-            self._disarm()   # the WebSocket protocol takes over: pings find a peer that is gone
-            super().handle_websocket_upgrade()
+    def handle_websocket_upgrade(self) -> None:
+        if self.refusing:   # answered 429 instead (its answer is waiting)
+            return
+        self._disarm()   # the WebSocket protocol takes over: pings find a peer that is gone
+        super().handle_websocket_upgrade()
 
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
+def guarded_protocol(limits: HttpLimits, proxies: str = "127.0.0.1,::1",
+                     refusals: AddressBudget | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol (httptools), with a time-out for a request that never finishes
+    arriving, a cap on its head's size, a cap on open sockets per address, and two budgets per
+    address: of requests, and of refusals (``refusals``, shared with the application). None of these
+    apply to the trusted proxies, whose sockets carry everyone's requests (the proxy limits each
+    client: docs/deploy.md). Pass it as ``uvicorn.run(..., http=…)``."""
+    made = _Guard(limits, proxies, refusals)
+
+    class GuardedHttpProtocol(_GuardedHttpProtocol):
+        guard = made
 
     return GuardedHttpProtocol
 

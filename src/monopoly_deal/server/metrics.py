@@ -19,7 +19,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
-    from .rooms import Lobby
+    from .lobby import Lobby
 
 #: The server's own registry (not the client library's global one: nothing else of the process is exported).
 REGISTRY = CollectorRegistry(auto_describe=True)

@@ -21,6 +21,7 @@ same code with ``--db postgresql://user:password@host/database``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -204,10 +205,8 @@ class _AdvisoryLock:
 
     async def _retake(self) -> None:
         async with self._asking:
-            try:
+            with contextlib.suppress(SQLAlchemyError, OSError):     # the old connection may be gone already
                 await self._connection.close()
-            except (SQLAlchemyError, OSError):
-                pass
             self._connection = (await _AdvisoryLock.take(self._engine))._connection
 
     async def held(self) -> bool:
@@ -485,6 +484,27 @@ class Store:
         async with self._transaction() as s:
             query = select(GameRow.id).where(GameRow.room_id == room_id, GameRow.finished.is_(True))
             return list((await s.scalars(query.order_by(GameRow.id))).all())
+
+
+class Unstored:
+    """Where a lesson's room keeps its game: nowhere. A lesson is practice on a fixed deal, started again
+    in one click; it is never listed, replayed or resumed after a restart, so nothing of it is written."""
+
+    async def save_room(self, room_id: str, data: dict[str, Any]) -> None:
+        pass
+
+    async def new_game(self, room_id: str, seed: int, edition: str, rules: dict[str, Any], players: list[str]) -> int:
+        return 0    # no stored game has id 0: its record and replay are not found
+
+    async def append(self, game_id: int, index: int, action: str, result: dict[str, Any] | None = None,
+                     rows: list[Row] | None = None) -> None:
+        pass
+
+    async def save_rows(self, rows: list[Row]) -> None:
+        pass
+
+    async def drop_room(self, room_id: str, keep_finished: bool = False) -> bool:
+        return False
 
 
 async def _rewrite(conn: Any, row: Row) -> None:

@@ -35,7 +35,4 @@ def frames(record: dict[str, Any], viewer: int | None, lang: str) -> list[dict[s
         view = game.view(viewer) if viewer is not None else open_view(game)
         return {"action": action, "view": view, "lines": lines(said, names, lang)}
 
-    out = [frame(narrator.start(), None)]
-    for action in record["actions"]:
-        out.append(frame(narrator.play(action), action))
-    return out
+    return [frame(narrator.start(), None)] + [frame(narrator.play(action), action) for action in record["actions"]]

@@ -15,17 +15,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Path, Request
+from fastapi import FastAPI, Path
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import Field, ValidationInfo, field_validator
 
 from ..engine import Refusal
 from ..tournament import Team
+from .dependencies import ClientOf, TournamentsOf
+from .errors import RoomError
+from .lobby import Lobby
+from .page_routes import STATIC
 from .protocol import Lang, PlayerName, RoomName, _Strict, check_rules
-from .rooms import Lobby, RoomError
 from .tournaments import MAX_MATCHES, MAX_SEED, LiveTournament, Tournaments
 
 TournamentId = Annotated[str, Path(max_length=32)]
@@ -98,12 +100,8 @@ class NameRepresentative(_Strict):
         return bot
 
 
-def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str | None]) -> None:
-    """Register the tournaments' page (``page``: tournament.html) and routes on ``app``; ``client_of`` names a
-    request's client for its quota."""
-
-    def registry(request: Request) -> Tournaments:
-        return request.app.state.tournaments  # type: ignore[no-any-return]
+def add_tournaments(app: FastAPI) -> None:
+    """Register the tournaments' page (tournament.html) and routes on ``app``."""
 
     def finished(live: LiveTournament) -> None:
         if live.status != "finished":   # a match's seed gives the next matches' deals
@@ -111,46 +109,45 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
 
     @app.get("/tournaments", include_in_schema=False)
     async def tournaments_page() -> FileResponse:
-        return FileResponse(str(page))
+        return FileResponse(str(STATIC / "tournament.html"))
 
     @app.get("/api/tournaments")
-    async def listing(request: Request) -> list[dict[str, Any]]:
-        return registry(request).listing()
+    async def listing(registry: TournamentsOf) -> list[dict[str, Any]]:
+        return registry.listing()
 
     @app.post("/api/tournaments", status_code=201)
-    async def create(body: NewTournament, request: Request) -> dict[str, Any]:
-        client = client_of(request)
-        live, organiser = await registry(request).create(
+    async def create(body: NewTournament, registry: TournamentsOf, client: ClientOf) -> dict[str, Any]:
+        live, organiser = await registry.create(
             body.name, [Team(t.name, t.bot) for t in body.teams], body.matches, body.limit, body.clock, body.edition,
             body.rules, body.lang, body.seed, client, body.stalling)
         return {"id": live.id, "organiser": organiser, **live.access(organiser)}
 
     @app.get("/api/tournaments/{tournament_id}")
-    async def standings(tournament_id: TournamentId, request: Request) -> dict[str, Any]:
-        return registry(request).get(tournament_id).public()
+    async def standings(tournament_id: TournamentId, registry: TournamentsOf) -> dict[str, Any]:
+        return registry.get(tournament_id).public()
 
     @app.post("/api/tournaments/{tournament_id}/access")
-    async def access(tournament_id: TournamentId, body: Key, request: Request) -> dict[str, Any]:
-        return registry(request).get(tournament_id).access(body.key)
+    async def access(tournament_id: TournamentId, body: Key, registry: TournamentsOf) -> dict[str, Any]:
+        return registry.get(tournament_id).access(body.key)
 
     @app.post("/api/tournaments/{tournament_id}/representative")
     async def representative(tournament_id: TournamentId, body: NameRepresentative,
-                             request: Request) -> dict[str, Any]:
-        live = registry(request).get(tournament_id)
+                             registry: TournamentsOf) -> dict[str, Any]:
+        live = registry.get(tournament_id)
         await live.name_representative(body.key, body.team, body.name, body.bot)
         return live.public()
 
     @app.get("/api/tournaments/{tournament_id}/file")
-    async def tournament_file(tournament_id: TournamentId, request: Request) -> Response:
-        live = registry(request).get(tournament_id)
+    async def tournament_file(tournament_id: TournamentId, registry: TournamentsOf) -> Response:
+        live = registry.get(tournament_id)
         finished(live)
         return Response(live.tournament.dumps(), media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="tournament-{live.id}.json"'})
 
     @app.get("/api/tournaments/{tournament_id}/matches/{index}/record")
     async def match_record(tournament_id: TournamentId, index: Annotated[int, Path(ge=0, le=MAX_MATCHES)],
-                           request: Request) -> JSONResponse:
-        live = registry(request).get(tournament_id)
+                           registry: TournamentsOf) -> JSONResponse:
+        live = registry.get(tournament_id)
         finished(live)
         if index >= len(live.tournament.matches):
             raise RoomError("no-match", 404, match=index)
@@ -158,12 +155,12 @@ def add_tournaments(app: FastAPI, page: Any, client_of: Callable[[Request], str 
             "Content-Disposition": f'attachment; filename="tournament-{live.id}-match-{index + 1}.json"'})
 
     @app.get("/api/rooms/{room_id}/match")
-    async def room_match(room_id: Annotated[str, Path(max_length=32)], request: Request) -> dict[str, Any] | None:
+    async def room_match(room_id: Annotated[str, Path(max_length=32)], registry: TournamentsOf) -> dict[str, Any] | None:
         """A match room's bar (``null`` for any other room: every room's page asks, and a 404 would be
         an error in its console; no room is a 404)."""
-        live = registry(request).of_room(room_id)
+        live = registry.of_room(room_id)
         if live is None:
-            registry(request).lobby.get(room_id)
+            registry.lobby.get(room_id)
             return None
         return await live.room_match(room_id)
 

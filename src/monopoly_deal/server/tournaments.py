@@ -48,9 +48,11 @@ from ..tournament import (
     seat_by_dice,
     time_out,
 )
+from .errors import RoomError
+from .lobby import Lobby
 from .persistence import Row
 from .protocol import RoomOptions, server_rules
-from .rooms import Lobby, Room, RoomError
+from .rooms import Room
 
 log = logging.getLogger("monopoly_deal.server")
 

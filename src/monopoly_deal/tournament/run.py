@@ -47,7 +47,10 @@ def run_tournament(options: TournamentOptions, jobs: int = 1, ray: str | None = 
         start, known = len(played), Tournament(options, list(played))
         task: Callable[[int], MatchRecord] = partial(_play, options, known.disqualified_before(start))
         if jobs <= 1 and ray is None:     # here, in order: each match knows every one before it
-            task = lambda index: play_match(options, index, known.disqualified_before(index))
+            def in_order(index: int) -> MatchRecord:
+                return play_match(options, index, known.disqualified_before(index))
+
+            task = in_order
         for match in run_all(task, range(start, options.matches), jobs, ray):
             done.append(match)
             known.matches.append(match)

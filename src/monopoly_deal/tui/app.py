@@ -24,9 +24,9 @@ from ..engine import Action, Game
 from ..engine.game import PLAYING
 from ..i18n import Translator, get_translator
 from ..narrate import Message
+from ..render import game_summary, hand_text, player_panel, seat_name, status_text
 from . import session as sessions
 from .menus import Choice, menu, question
-from .render import game_summary, hand_text, player_panel, seat_name, status_text
 from .session import Session
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24

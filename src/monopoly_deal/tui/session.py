@@ -12,6 +12,7 @@ and asks it for the menus of the human who decides.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from pathlib import Path
@@ -60,10 +61,8 @@ def last_unfinished() -> Path | None:
 def remember_language(save: Path, lang: str) -> None:
     """Keep the language a saved game is played in beside it (``FILE.lang``): ``--continue`` speaks it again.
     A record holds no language (the same game is told in any), so it is a note of its own."""
-    try:
+    with contextlib.suppress(OSError):  # a game that cannot note its language resumes in the environment's
         Path(f"{save}.lang").write_text(lang + "\n", encoding="utf-8")
-    except OSError:
-        pass       # a game that cannot note its language resumes in the environment's
 
 
 def played_in(save: Path) -> str | None:

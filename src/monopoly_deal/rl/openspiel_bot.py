@@ -1,4 +1,5 @@
-"""OpenSpiel's bots on our seats: ``openspiel-ismcts:sims=100`` in the arena (needs ``pip install open_spiel``).
+"""OpenSpiel's bots on our seats: ``openspiel-ismcts:sims=100`` in the arena (needs ``pip install open_spiel``;
+registered by :mod:`monopoly_deal.rl.plugin`, this module imported only when one is made).
 
 :class:`OpenSpielBot` seats any ``pyspiel.Bot`` at our table: at each decision it turns the seat's
 view into a ``python_monopoly_deal`` state (:mod:`monopoly_deal.rl.openspiel`; the hidden cards
@@ -8,7 +9,7 @@ random-rollout evaluator::
 
     >>> from monopoly_deal import Game
     >>> from monopoly_deal.bots import Seat
-    >>> from monopoly_deal.bots.openspiel import OpenSpielIsmctsBot
+    >>> from monopoly_deal.rl.openspiel_bot import OpenSpielIsmctsBot
     >>> game = Game(players=2, seed=7)
     >>> bot = OpenSpielIsmctsBot(seed=1, sims=10)
     >>> bot.choose(Seat(game, game.decider)) in game.legal_actions()
@@ -17,7 +18,7 @@ random-rollout evaluator::
 Any other OpenSpiel bot, e.g. its uniform random one::
 
     >>> import pyspiel
-    >>> from monopoly_deal.bots.openspiel import OpenSpielBot
+    >>> from monopoly_deal.rl.openspiel_bot import OpenSpielBot
     >>> bot = OpenSpielBot(lambda game, seat, rng: pyspiel.make_uniform_random_bot(seat, 5))
     >>> bot.choose(Seat(game, game.decider)) in game.legal_actions()
     True
@@ -35,10 +36,10 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
+from ..bots.base import Seat
 from ..engine import Action, Rules
-from ..rl.core import SEED_BITS
-from ..rl.openspiel import MonopolyDealGame, game_for
-from .base import Seat
+from .core import SEED_BITS
+from .openspiel import MonopolyDealGame, game_for
 
 #: Makes the OpenSpiel bot for one seat of a game: ``make(game, seat, random_state)``.
 BotMaker = Callable[[MonopolyDealGame, int, np.random.RandomState], Any]
