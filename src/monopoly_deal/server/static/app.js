@@ -1,3 +1,4 @@
+// @ts-check
 // The page: a lobby (create, list, join rooms) and a room (seats, then the game). The server decides
 // everything; this page draws what it is sent and offers exactly the legal actions it received. Each
 // message updates the page in place (dom.js morph): typed text, focus and scroll positions survive. The
@@ -18,7 +19,7 @@ import { decisionText, directPlace, prompt, subjectOf } from "./prompts.js";
 import { hand, table } from "./table.js";
 
 const app = document.getElementById("app");
-const langSelect = document.getElementById("lang");
+const langSelect = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
 const LANGUAGES = [...langSelect.options].map((option) => option.value);
 let lang = LANGUAGES.find((l) => l === localStorage.getItem("mdeal-lang")) || guessLanguage();
 const query = new URLSearchParams(location.search);
@@ -211,7 +212,7 @@ function context() {
     selected: state.selected, select: (subject) => {
       update((s) => ({ selected: s.selected === subject ? null : subject }));
       // the picked card's choices open at the card: the keyboard goes there too (Escape closes them)
-      if (state.selected) document.querySelector("#choices button:not([hidden]):not(.general)")?.focus({ preventScroll: true });
+      if (state.selected) /** @type {HTMLElement | null} */ (document.querySelector("#choices button:not([hidden]):not(.general)"))?.focus({ preventScroll: true });
     },
     subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(),
     lesson: state.lesson, hint: (state.lesson && state.lesson.expect) || state.hint,   // a lesson's move is shown as a hint is
@@ -322,7 +323,7 @@ function afterUpdate(ctx, before, focused) {
   const yours = state.legal.length > 0;
   if (yours && (!focused || focused === document.body || !focused.isConnected) && !drawer.open) {
     // a lesson's move first, scrolled into the decision panel's view below the coach's words
-    const first = app.querySelector("#choices button.hinted:not([hidden]), #choices button:not([hidden]):not([disabled]), #hand .card[tabindex]");
+    const first = /** @type {HTMLElement | null} */ (app.querySelector("#choices button.hinted:not([hidden]), #choices button:not([hidden]):not([disabled]), #hand .card[tabindex]"));
     if (first) first.focus({ preventScroll: true });
     if (first && state.lesson) first.scrollIntoView({ block: "nearest" });
   }
@@ -355,13 +356,13 @@ function askHint() {
 
 async function copyLink(link) {
   try { await navigator.clipboard.writeText(link); }
-  catch { document.getElementById("invite").select(); }
+  catch { /** @type {HTMLInputElement} */ (document.getElementById("invite")).select(); }
   update({ copied: true });
   setTimeout(() => update({ copied: false }), 2000);
 }
 
 async function join() {
-  const name = document.getElementById("name");
+  const name = /** @type {HTMLInputElement} */ (document.getElementById("name"));
   try {
     const joined = await api(`/api/rooms/${roomId}/join`, { name: name.value || "?", ...(invite ? { invite } : {}) });
     localStorage.setItem(tokenKey(roomId), joined.token);
@@ -386,7 +387,7 @@ async function restartLesson() {
   try {
     const started = await api(`/api/lessons/${state.lesson.name}`, { name: state.game.names[state.you], lang });
     localStorage.setItem(tokenKey(started.room.id), started.token);
-    location.search = new URLSearchParams({ room: started.room.id, invite: started.invite });
+    location.search = String(new URLSearchParams({ room: started.room.id, invite: started.invite }));
   } catch (e) { update({ error: e.message }); }
 }
 
@@ -406,7 +407,7 @@ setInterval(() => {
     const left = Math.max(0, Math.round(state.deadline - (Date.now() + state.offset) / 1000));
     node.textContent = words.t("seconds-left", { n: left });
     // the deciding seat's avatar wears the clock as a ring that empties
-    const ring = document.querySelector(".table.deciding .avatar");
+    const ring = /** @type {HTMLElement | null} */ (document.querySelector(".table.deciding .avatar"));
     if (ring && state.room.clock) {
       ring.classList.add("timed");
       ring.style.setProperty("--left", String(Math.min(1, left / state.room.clock)));

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards that look like the game's, drawn with CSS: a colour band (two halves for a two-colour wild, the
 // colour in use on top), the value in the corner, the rent ladder on property cards and the action's
 // rules in the page's language. Names wrap, never cut. A card's label (aria-label) is its name for

@@ -1,3 +1,4 @@
+// @ts-check
 // Building the page from plain elements, and updating it in place: `morph(live, fresh)` makes a live
 // subtree look like a freshly built one while keeping every node that is still wanted, so typed text,
 // focus, selection and scroll positions survive each message from the server.

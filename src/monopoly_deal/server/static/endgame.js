@@ -1,3 +1,4 @@
+// @ts-check
 // The end of a game: a winner banner, a summary of every seat (sets, bank, the hand it ended with), a
 // rematch, the record to download and a replay, step by step from any seat's view or with every card
 // open (only for finished games: the server refuses the replay of a game still being played).

@@ -1,3 +1,4 @@
+// @ts-check
 // Words of the page in English, 繁體中文 and 简体中文, from the server's message catalogues (the
 // terminal's): the page's own labels (web.*) and the front ends' game labels (ui.*). Card and colour
 // names arrive with the game; log lines arrive already in the chosen language.

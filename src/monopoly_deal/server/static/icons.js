@@ -1,3 +1,4 @@
+// @ts-check
 // Icons drawn as SVG, so that they show on every machine (no font has to carry ⏮ or ⏭): each is a 20×20
 // path in the current text colour, hidden from screen readers (the button that holds it has a name).
 import { svg } from "./dom.js";

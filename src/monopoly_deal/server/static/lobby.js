@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby (quick play, a room's options as labelled controls, the rooms list) and a room's seats
 // before its game. The seats page is morphed in place, so a name being typed survives others joining.
 import { el } from "./dom.js";
@@ -103,7 +104,7 @@ export async function showLobby(app, words, lang, seed) {
       const player = String(data.get("player") || "").trim() || words.t("player");
       const { token } = await api(`/api/rooms/${room.id}/join`, { name: player, ...(room.invite ? { invite: room.invite } : {}) });
       localStorage.setItem(tokenKey(room.id), token);
-      location.search = new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id });
+      location.search = String(new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id }));
     } catch (e) { error.textContent = e.message; }
   });
   const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, words.t("open-rooms")));
@@ -124,10 +125,10 @@ function learnToPlay(words, lang) {
   const button = el("button", { class: "primary big", id: "learn-start", onclick: async () => {
     button.disabled = true;
     try {
-      const name = document.getElementById("quick-name")?.value.trim() || words.t("player");
+      const name = /** @type {HTMLInputElement | null} */ (document.getElementById("quick-name"))?.value.trim() || words.t("player");
       const started = await api("/api/lessons/first-game", { name, lang });
       localStorage.setItem(tokenKey(started.room.id), started.token);
-      location.search = new URLSearchParams({ room: started.room.id, invite: started.invite });
+      location.search = String(new URLSearchParams({ room: started.room.id, invite: started.invite }));
     } catch (e) { error.textContent = e.message; button.disabled = false; }
   } }, words.t("learn"));
   return el("div", { class: "panel", id: "learn" }, el("p", {}, words.t("learn-hint")), el("p", { class: "row" }, button), error);
@@ -187,7 +188,7 @@ export function seats(ctx) {
     const best = strongest(bots.map((b) => b.name));
     panel.append(el("p", { class: "row" },
       el("select", { id: "bot", "aria-label": words.t("bot-kind") }, bots.map((b) => el("option", { value: b.name, title: b.summary, selected: b.name === best }, botName(words, b.name)))),
-      el("button", { id: "add-bot", onclick: () => ctx.post("bots", { bot: document.getElementById("bot").value }) }, words.t("add-bot")),
+      el("button", { id: "add-bot", onclick: () => ctx.post("bots", { bot: /** @type {HTMLSelectElement} */ (document.getElementById("bot")).value }) }, words.t("add-bot")),
       el("button", { class: "primary", id: "start", onclick: () => ctx.post("start") }, words.t("start")),
       el("button", { id: "leave", onclick: ctx.leave }, words.t("leave"))));
   }

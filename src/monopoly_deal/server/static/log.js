@@ -1,3 +1,4 @@
+// @ts-check
 // The whole log in a drawer, kept in place: new lines are appended (never rebuilt), and it follows the
 // newest line only while you are at its bottom, so scrolling up to read stays where you put it.
 import { el } from "./dom.js";
@@ -34,7 +35,7 @@ export class LogDrawer {
   toggle(open = !this.open) {
     this.node.hidden = !open;
     if (open) {
-      this.opener = document.activeElement;
+      this.opener = /** @type {HTMLElement | null} */ (document.activeElement);
       this.lines.scrollTop = this.lines.scrollHeight;
       this.close.focus();
     } else if (this.opener && this.opener.isConnected) {

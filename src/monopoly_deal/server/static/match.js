@@ -1,3 +1,4 @@
+// @ts-check
 // A tournament match's bar above the game page (index.html): the tournament, the match clock counting
 // to the time limit (R10.3), and each player's asset value, the sum that decides the match at the limit.
 // On other rooms and on the lobby it only translates the header's link to the tournaments.

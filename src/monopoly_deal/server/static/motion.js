@@ -1,3 +1,4 @@
+// @ts-check
 // What just happened, shown where it happens: a card that appears on the table, in a bank or on the
 // discard pile travels there from where it was (a hand, another table, a bank), and a seat that acted
 // glows. FLIP: positions before the update are measured, then each arrival is animated from there.

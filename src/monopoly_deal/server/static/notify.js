@@ -1,3 +1,4 @@
+// @ts-check
 // Telling you it is your decision: a chime (sounds.js, unless muted), and when the tab is in the
 // background the title and the favicon change too.
 import { play } from "./sounds.js";
@@ -8,7 +9,7 @@ export function setTitle(title) {
   plainTitle = title;
   if (!document.title.startsWith("●")) document.title = title;
 }
-const icon = document.querySelector("link[rel=icon]");
+const icon = /** @type {HTMLLinkElement | null} */ (document.querySelector("link[rel=icon]"));
 const plainIcon = icon ? icon.href : "";
 // Call on every update: `yours` (it is your decision now), `text` (the title to show then).
 export function notify(yours, text, wasYours) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Decisions in context: what is at stake in words ("Bob plays Sly Deal to take your green (4M). Just Say
 // No, or accept?"), paying with a running total, and the legal actions as buttons, those of the card you
 // picked first. Cards you can act on directly (paying, putting back, giving) are buttons on the table too.

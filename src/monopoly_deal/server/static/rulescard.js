@@ -1,3 +1,4 @@
+// @ts-check
 // The rules on one page, reachable from the table: what a new player needs, in plain words (no rule ids),
 // and what the coloured rings and frames around the seats mean. A panel over the table; Escape or
 // Close shuts it and gives the focus back to the button that opened it.

@@ -1,3 +1,4 @@
+// @ts-check
 // Short sound effects made with WebAudio (no sound files): a card laid down, money paid, a steal, your
 // turn, the end. On by default; one click on the speaker mutes them, and the choice is remembered.
 // The browser lets sound start only after the first click or key on the page: until then none plays.
@@ -18,7 +19,7 @@ const EFFECTS = {
 
 function context() {
   if (!audio) {
-    const Audio = window.AudioContext || window.webkitAudioContext;
+    const Audio = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;   // older Safari
     if (!Audio) return null;
     audio = new Audio();
   }

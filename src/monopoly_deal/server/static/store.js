@@ -1,3 +1,4 @@
+// @ts-check
 // The page's state in one place. Nothing changes it but `update`, which applies one change and draws the
 // page once; the views read the state they are given and never change it (their buttons call `update`
 // or send a message to the server, whose answer comes back through `update`):

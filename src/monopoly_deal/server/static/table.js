@@ -1,3 +1,4 @@
+// @ts-check
 // The table: opponents in a strip at the top, compact (name, hand size, bank total, sets) and expandable
 // to their whole table (the player being charged, stolen from or answered opens by itself); the draw and
 // discard piles and the latest moves in the middle; your table and your hand. Each region is a named

@@ -1,3 +1,4 @@
+// @ts-check
 // Dragging a card by touch (HTML5 drag and drop serves the mouse): hold a card of your hand a moment, then
 // move it; a copy follows the finger, and let go over a place that takes it — your bank, your table, an
 // opponent: the places a mouse drops on, marked `data-drop` — the drop is made there (`drop(subject,
@@ -30,7 +31,7 @@ export function touchDrag(root, drop) {
     pending = null;
   };
   const placeAt = (x, y) => {
-    const zone = document.elementFromPoint(x, y)?.closest("[data-drop]");
+    const zone = /** @type {HTMLElement | null | undefined} */ (document.elementFromPoint(x, y)?.closest("[data-drop]"));
     if (!zone) return null;
     const place = zone.dataset.drop;
     return /^\d+$/.test(place) ? Number(place) : place;   // an opponent's seat, else "bank" or "table"

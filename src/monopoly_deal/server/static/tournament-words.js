@@ -1,3 +1,4 @@
+// @ts-check
 // The tournament pages' words (tournament.html, and the match bar of a room), in English, 繁體中文 and
 // 简体中文, kept apart from the game's catalogues. ``tw(lang)("won", {team: "A"})`` fills the braces.
 const WORDS = {

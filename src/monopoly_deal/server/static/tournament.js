@@ -1,3 +1,4 @@
+// @ts-check
 // The tournament pages: the list and the organiser's create form (/tournaments), and one tournament's
 // standings (/tournaments?t=ID), public and live. An organiser's or a team's secret link adds #key=SECRET:
 // the fragment never leaves the browser except in the requests that need it.
@@ -6,7 +7,7 @@ import { api, chosenRules, ruleControl } from "./lobby.js";
 import { LANGUAGES, botWords, chosenLanguage, clockText, tw } from "./tournament-words.js";
 
 const app = document.getElementById("app");
-const langSelect = document.getElementById("lang");
+const langSelect = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
 let lang = chosenLanguage();
 let t = tw(lang);
 const query = new URLSearchParams(location.search);
@@ -196,7 +197,7 @@ function schedule() {
 }
 
 function tick() {
-  for (const node of document.querySelectorAll(".match-clock")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".match-clock"))) {
     const left = Number(node.dataset.ends) - (Date.now() + state.offset) / 1000;
     node.textContent = ` · ${left > 0 ? t("time-left", { time: clockText(left) }) : t("time-up")}`;
   }
