@@ -62,6 +62,9 @@ def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server)
             organiser.select_option(f"select[name=kind-{i}]", bot)
         organiser.fill("#t-matches", "2")
         organiser.fill("#t-limit", str(LIMIT_MINUTES))
+        organiser.click("#add-team")                     # the form is drawn again (dom.js morph): what was typed stays
+        assert organiser.locator(".team-row").count() == 4 + 1 and organiser.input_value("#t-name") == "Spring Cup"
+        assert organiser.input_value("select[name=kind-1]") == "heuristic"
         organiser.click("#create button[type=submit]")
         organiser.wait_for_selector("#organiser-link")
         tournament = organiser.url.split("t=")[1].split("#")[0]
@@ -70,6 +73,22 @@ def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server)
         assert sorted(links) == [0, 2] and all("#key=" in link for link in links.values())
         public = httpx.get(f"{server.url}/api/tournaments/{tournament}").text
         assert "key" not in public and "seed" not in public          # the standings page shows no secret
+
+        # Typing survives the page's refreshes (every 1.5 s), and so does the focus.
+        typing = ".rep-name[data-team='0']"
+        organiser.click(typing)
+        organiser.keyboard.type("Ann", delay=800)
+        assert organiser.input_value(typing) == "Ann"
+        assert organiser.evaluate("(selector) => document.activeElement.matches(selector)", typing)
+        organiser.fill(typing, "")
+        refusal = '{"error": "no match is waiting for its representatives"}'   # a refusal stays said past refreshes
+        organiser.route("**/representative",
+                        lambda route: route.fulfill(status=400, body=refusal, content_type="application/json"))
+        organiser.click(".ready[data-team='0']")
+        organiser.wait_for_selector("#error:has-text('no match is waiting')")
+        organiser.wait_for_timeout(1600)
+        assert organiser.inner_text("#error") == "no match is waiting for its representatives"
+        organiser.unroute("**/representative")
 
         # Match 1: bots stand in for both teams of people; the dice seat them, shown to everyone.
         for team in (0, 2):
@@ -128,6 +147,10 @@ def test_organiser_and_teams_play_a_tournament_through_a_restart(server: Server)
         assert record["assets"] == second["assets"] and record["end"] == "time-limit"
         assert "Ann's team won on asset value" in organiser.inner_text("#match-1 .result")
         assert axe_violations(organiser, axe) == [], "the final standings"
+        phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        phone.goto(f"{server.url}/tournaments?t={tournament}")
+        phone.wait_for_selector("#standings tbody tr")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the standings fit a phone"
         assert axe_violations(ann, axe) == [], "a match's end at its time limit"
         organiser.select_option("#lang", "zh-Hant")
         organiser.wait_for_selector("#match-1 .result:has-text('以資產值獲勝')")

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .app import create_app, serve
     from .errors import RoomError
-    from .lobby import Lobby, LobbyLimits
+    from .limits import LobbyLimits
+    from .lobby import Lobby
     from .rooms import Room
 
 __all__ = ["Lobby", "LobbyLimits", "Room", "RoomError", "create_app", "serve"]
 
 _HOMES = {"create_app": ".app", "serve": ".app", "RoomError": ".errors", "Lobby": ".lobby",
-          "LobbyLimits": ".lobby", "Room": ".rooms"}
+          "LobbyLimits": ".limits", "Room": ".rooms"}
 
 
 def __getattr__(name: str) -> Any:

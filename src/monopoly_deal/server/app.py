@@ -32,7 +32,8 @@ from .errors import REFUSALS_DOCUMENTED
 from .game_routes import add_game_routes
 from .health_routes import add_health_routes
 from .http import AddressBudget, HttpLimits, allowed_hosts_for, guarded_protocol, guarded_websocket_protocol, protect
-from .lobby import Lobby, LobbyLimits
+from .limits import LobbyLimits
+from .lobby import Lobby
 from .logs import configure as configure_logs
 from .page_routes import STATIC, add_page_routes
 from .persistence import DatabaseInUse, Store

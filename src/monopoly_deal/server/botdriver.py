@@ -6,19 +6,58 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..bots import BOTS, Bot, make_bot
 from ..engine import Action, Game
-from .botpool import Search, searches
+from ..lessons import Lesson
+from .botpool import BotPool, Search, searches
 from .errors import RoomError
-
-if TYPE_CHECKING:
-    from .rooms import Room
+from .limits import LobbyLimits
+from .seats import SeatInfo
 
 #: The bot a hint asks: the strongest there is, within the server's time per decision (``bot_seconds``).
 HINT_BOT = next(name for name in ("ismcts", "heuristic", "random") if name in BOTS)
 _SEED_MASK = (1 << 63) - 1
+
+
+class BotHost(Protocol):
+    """What the bots ask of the lobby: its limits (the time a bot may think, and waits) and its bot pool."""
+
+    @property
+    def limits(self) -> LobbyLimits: ...
+
+    @property
+    def bot_pool(self) -> BotPool: ...
+
+
+class BotTable(Protocol):
+    """What the bots ask of the room they play in (:class:`~.rooms.Room`, which starts them: they know it only
+    by this, so the two modules import each other in one direction)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def lobby(self) -> BotHost: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def bots(self) -> dict[int, Bot]: ...
+
+    @property
+    def seats(self) -> list[SeatInfo | None]: ...
+
+    @property
+    def lesson(self) -> Lesson | None: ...
+
+    async def play_for_bot(self, action: Action, game: Game, version: int, seat: int, bot: Bot) -> None:
+        """``bot``'s ``action``, played only if the game is still at ``version`` and ``seat`` still ``bot``'s."""
 
 
 def seat_bot(spec: str, seat: int, game_seed: int, seconds: float) -> Bot:
@@ -26,7 +65,7 @@ def seat_bot(spec: str, seat: int, game_seed: int, seconds: float) -> Bot:
     return make_bot(spec, (game_seed * 16 + seat) & _SEED_MASK, seconds)
 
 
-async def play_bots(room: Room) -> None:
+async def play_bots(room: BotTable) -> None:
     """The bots' decisions, one at a time, each thought in the lobby's bot pool on a copy of the game
     without holding the room's lock; a decision is played only if the game has not moved meanwhile."""
     limits = room.lobby.limits
@@ -49,15 +88,10 @@ async def play_bots(room: Room) -> None:
         if world.decision_info()["type"] == "respond":   # a fixed time, whatever its hand (issue 9, item 13)
             answer_at = asked + limits.bot_answer + (limits.bot_seconds if search is not None else 0.0)
             await asyncio.sleep(max(0.0, answer_at - time.monotonic()))
-        async with room.lock:
-            if room.game is not game or len(game.history) != version or room.bots.get(seat) is not bot:
-                continue
-            await room._accept(action)
-        room._broadcast()
-        room._arm_clock()
+        await room.play_for_bot(action, game, version, seat, bot)
 
 
-async def think_hint(room: Room, game: Game, seat: int) -> Action:
+async def think_hint(room: BotTable, game: Game, seat: int) -> Action:
     """What :data:`HINT_BOT` would do in ``seat``'s decision in ``game`` (``room``'s game now), thought in the
     bot pool on a copy of it; refused while this seat's previous hint is still being thought."""
     version, world = len(game.history), game.clone()

@@ -9,13 +9,11 @@ import json
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .limits import LobbyLimits
 from .seats import digest
 from .views import SharedMessage
-
-if TYPE_CHECKING:
-    from .lobby import Lobby
 
 
 def client_key(address: str | None) -> str | None:
@@ -71,12 +69,26 @@ class Connection:
             self.close(1008, "too slow to read")
 
 
+class Gatekeeper(Protocol):
+    """What an audience asks of the lobby that holds its room (:class:`~.lobby.Lobby`): the limits, and the
+    count of connections that caps spectators across every room."""
+
+    @property
+    def limits(self) -> LobbyLimits: ...
+
+    def check_spectator(self, room: Audience, client: str | None) -> None:
+        """Refuse (a :class:`~.errors.RoomError`) one spectator too many for ``room`` or ``client``."""
+
+    def count(self, conn: Connection, step: int) -> None:
+        """``conn`` came (``step`` 1) or went (-1)."""
+
+
 class Audience(ABC):
     """Everyone following a room, by their connections: seats' (a few windows each) and spectators' (within
     the lobby's caps), and what they are sent. The room (:class:`~.rooms.Room`) says what it is and what each
     connection may see; its lock makes everyone wait for an action being stored."""
 
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Gatekeeper) -> None:
         self.lobby = lobby
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()

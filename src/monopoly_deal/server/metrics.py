@@ -11,15 +11,14 @@ Labels are bounded (a refusal's code, a bot's lane, a room's status): no room, g
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, start_http_server
 from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 
-if TYPE_CHECKING:
-    from .lobby import Lobby
+from ..engine import Game
 
 #: The server's own registry (not the client library's global one: nothing else of the process is exported).
 REGISTRY = CollectorRegistry(auto_describe=True)
@@ -42,12 +41,44 @@ BOT_THINK_SECONDS = Histogram("mdeal_bot_think_seconds", "Time a bot took over o
                               registry=REGISTRY)
 
 
+class _Socket(Protocol):
+    @property
+    def viewer(self) -> int | None:
+        """The seat it speaks for; None for a spectator."""
+
+
+class _Room(Protocol):
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def game(self) -> Game | None: ...
+
+    @property
+    def connections(self) -> Collection[_Socket]: ...
+
+
+class _Queue(Protocol):
+    def waiting(self) -> int: ...
+
+
+class Watched(Protocol):
+    """What the gauges read of the lobby (:class:`~.lobby.Lobby`, which reports here: it is known only by
+    this, so the two modules import each other in one direction)."""
+
+    @property
+    def rooms(self) -> Mapping[str, _Room]: ...
+
+    @property
+    def bot_pool(self) -> _Queue: ...
+
+
 class _LobbyCollector(Collector):
     """Gauges read from the running lobby when scraped: rooms by status, games being played, sockets, the
     bots' decisions waiting."""
 
     def __init__(self) -> None:
-        self.lobby: weakref.ReferenceType[Lobby] | None = None
+        self.lobby: weakref.ReferenceType[Watched] | None = None
 
     def collect(self) -> Iterator[Any]:
         lobby = self.lobby() if self.lobby is not None else None
@@ -70,7 +101,7 @@ _LOBBY = _LobbyCollector()
 REGISTRY.register(_LOBBY)
 
 
-def watch(lobby: Lobby) -> None:
+def watch(lobby: Watched) -> None:
     """Read the gauges from ``lobby`` from now on (the server's, once it has started)."""
     _LOBBY.lobby = weakref.ref(lobby)
 

@@ -28,7 +28,7 @@ import logging
 import secrets
 import time
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..bots import Bot, BotSpecError, make_bot
 from ..bots.registry import check_remote
@@ -38,16 +38,14 @@ from ..narrate import Message, Narrator
 from ..record import rules_for, start_game
 from ..tournament.clock import STAND_IN, safe_move, verdict
 from .botdriver import play_bots, seat_bot, think_hint
+from .botpool import BotPool
 from .clock import TurnClock
-from .connections import Audience, Connection
+from .connections import Audience, Connection, Gatekeeper
 from .errors import RoomError
 from .persistence import STORE_ERRORS, Row, Store, StoredGame, Unstored
 from .protocol import RoomOptions, clean_name, server_rules
 from .seats import SeatInfo, digest
 from .views import action_fields, finished_view, log_lines, new_narrator, translator
-
-if TYPE_CHECKING:
-    from .lobby import Lobby
 
 log = logging.getLogger("monopoly_deal.server")
 
@@ -73,12 +71,38 @@ class MatchHook(Protocol):
         """The game ended by its rules (sets, or the engine's turn limit); called with the room's lock held."""
 
 
+class RoomHost(Gatekeeper, Protocol):
+    """What a room asks of the lobby that holds it (:class:`~.lobby.Lobby`). The lobby makes rooms, so a room
+    knows it only by this: the two modules import each other in one direction (docs/architecture.md)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def bot_pool(self) -> BotPool: ...
+
+    @property
+    def outage(self) -> bool:
+        """Whether a write failed and the database has not answered since."""
+
+    def check_seat_quota(self, client: str | None) -> None:
+        """Refuse (429) a seat to a client holding its share of seats."""
+
+    def cannot_save(self, room: Room | None = None) -> None:
+        """A write failed (``room``'s bots or clock stopped on it): the lobby tells everyone, and starts
+        ``room`` again when the database answers."""
+
+    async def close_room(self, room: Room) -> None:
+        """Close ``room`` for good."""
+
+
 class Room(Audience):
-    def __init__(self, room_id: str, options: RoomOptions, lobby: Lobby, lesson: Lesson | None = None) -> None:
+    def __init__(self, room_id: str, options: RoomOptions, lobby: RoomHost, lesson: Lesson | None = None) -> None:
         self.id = room_id
         self.options = options
         self.rules = server_rules(options.rules)   # checked when the options were
         super().__init__(lobby)
+        self.lobby: RoomHost = lobby
         self.lesson = lesson                   # a guided game (lessons/): its script decides, nothing is stored
         self.store: Store | Unstored = Unstored() if lesson is not None else lobby.store
         self.seats: list[SeatInfo | None] = [None] * options.players
@@ -124,7 +148,7 @@ class Room(Audience):
                 "owner": self.owner, "host": self.host, "invite": self.invite, "active_at": self.active_at}
 
     @classmethod
-    def from_data(cls, room_id: str, data: dict[str, Any], lobby: Lobby) -> Room:
+    def from_data(cls, room_id: str, data: dict[str, Any], lobby: RoomHost) -> Room:
         """A stored room, checked as a new one would be (``ValueError``, ``TypeError`` or ``KeyError`` if not)."""
         room = cls(room_id, RoomOptions(**data["options"]), lobby)
         room.status, room.game_id, room.games_played = data["status"], data["game_id"], data["games_played"]
@@ -446,6 +470,16 @@ class Room(Audience):
     def after_outage(self) -> None:
         """The database answers again: everyone hears so, and the clock and the bots go on."""
         self._after_change()
+
+    async def play_for_bot(self, action: Action, game: Game, version: int, seat: int, bot: Bot) -> None:
+        """``bot``'s ``action`` for ``seat``, thought on ``game`` at ``version`` actions (:mod:`.botdriver`):
+        played and sent out only if the game has not moved nor the seat changed hands meanwhile."""
+        async with self.lock:
+            if self.game is not game or len(game.history) != version or self.bots.get(seat) is not bot:
+                return
+            await self._accept(action)
+        self._broadcast()
+        self._arm_clock()
 
     def _after_change(self) -> None:
         self._broadcast()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from .lobby import LobbyLimits
+from .limits import LobbyLimits
 
 #: What a client message costs from its connection's budget (``LobbyLimits.messages_per_second``
 #: units a second, bursts of ``message_burst``), weighed by what its answer costs against what a

@@ -96,7 +96,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
                     warned = True
             else:
                 warned = False
-                await _answer(room, conn, message)
+                await _answer(lobby, room, conn, message)
             await asyncio.sleep(0)   # let every other client's messages, bots and clocks have their turn
     except WebSocketDisconnect:
         pass
@@ -106,7 +106,7 @@ async def serve_client(lobby: Lobby, websocket: WebSocket, room_id: str, token: 
         writer.cancel()
 
 
-async def _answer(room: Room, conn: Connection,
+async def _answer(lobby: Lobby, room: Room, conn: Connection,
                   message: Act | SetLanguage | Ping | AskHint | ProtocolError) -> None:
     """What one message from ``conn`` asks of ``room``; a refusal is an ``error`` message to it alone."""
     if isinstance(message, ProtocolError):
@@ -121,16 +121,16 @@ async def _answer(room: Room, conn: Connection,
         except RoomError as error:
             conn.push({"type": "error", **error.body(conn.lang), "action": message.action})
         except STORE_ERRORS:
-            room.lobby.cannot_save(room)
+            lobby.cannot_save(room)
             conn.push({"type": "error", **RoomError("cannot-save", 503).body(conn.lang), "action": message.action})
     elif isinstance(message, AskHint):
         if conn.viewer is None:
             conn.push({"type": "error", **RoomError("spectator-hint").body(conn.lang)})
             return
-        budget, client = room.lobby.hint_budget, conn.client or ""
+        budget, client = lobby.hint_budget, conn.client or ""
         if budget.left(client, time.monotonic()) < 1:
             conn.push({"type": "error", **RoomError("hints-rationed", 429,
-                                                     seconds=f"{1 / room.lobby.limits.hints_per_second:g}")
+                                                     seconds=f"{1 / lobby.limits.hints_per_second:g}")
                        .body(conn.lang), "hint": True})
             return
         budget.count(client)

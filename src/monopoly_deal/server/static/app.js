@@ -15,7 +15,8 @@ import { rulesCard } from "./rulescard.js";
 import { play, setSound, soundOn } from "./sounds.js";
 import { createStore } from "./store.js";
 import { touchDrag } from "./touchdrag.js";
-import { decisionText, directPlace, prompt, subjectOf } from "./prompts.js";
+import { subjectOf, tableMarks } from "./marks.js";
+import { decisionText, prompt } from "./prompts.js";
 import { hand, table } from "./table.js";
 
 const app = document.getElementById("app");
@@ -176,19 +177,20 @@ function inWords(line, game = state.game, room = state.room) {
 // Dragging a card from your hand: onto your bank banks it, onto your table lays it down, onto an opponent
 // plays it against them. Where the drop leaves one action, it is done; where several (which colour,
 // which property), the card is picked and its choices open at it; where none, nothing happens.
-function dropChoices(ctx, subject, place) {
-  return state.legal.filter((a) => subjectOf(ctx, a) === subject && (place === "bank" ? a.verb === "bank"
+function dropChoices(subject, place) {
+  const kind = state.game.decision.type;
+  return state.legal.filter((a) => subjectOf(kind, a) === subject && (place === "bank" ? a.verb === "bank"
     : place === "table" ? a.verb === "play" : a.player === place));
 }
 
-function dropOn(ctx, subject, place) {
-  const choices = dropChoices(ctx, subject, place);
+function dropOn(subject, place) {
+  const choices = dropChoices(subject, place);
   if (choices.length === 1) act(choices[0].notation);
-  else if (choices.length > 1 && state.selected !== subject) ctx.select(subject);
+  else if (choices.length > 1 && state.selected !== subject) select(subject);
 }
 
 // A place that takes a dragged card: a mouse's drop (HTML5), or a finger's (touchdrag.js, by data-drop).
-function dropZone(ctx, place) {
+function dropZone(place) {
   const dragged = (event) => event.dataTransfer && [...event.dataTransfer.types].includes("text/plain");
   return {
     "data-drop": String(place),
@@ -196,89 +198,78 @@ function dropZone(ctx, place) {
     ondrop: (event) => {
       event.preventDefault();
       event.stopPropagation();   // the bank lies inside your table: the innermost place takes the drop
-      dropOn(ctx, event.dataTransfer.getData("text/plain"), place);
+      dropOn(event.dataTransfer.getData("text/plain"), place);
     },
   };
 }
 
-// Action cards played on another player's property or set, whose target can be clicked on their table.
-const AIMED = ["sly-deal", "forced-deal", "double-sly-deal", "deal-breaker"];
-
-// Everything the drawing modules need to know about now.
-function context() {
-  const game = state.game;
-  const ctx = {
-    state, words: dealtWords(game), lang, you: state.you, seatName, token, post, send: act, invite, copied: state.copied,
-    selected: state.selected, select: (subject) => {
-      update((s) => ({ selected: s.selected === subject ? null : subject }));
-      // the picked card's choices open at the card: the keyboard goes there too (Escape closes them)
-      if (state.selected) /** @type {HTMLElement | null} */ (document.querySelector("#choices button:not([hidden]):not(.general)"))?.focus({ preventScroll: true });
-    },
-    subjects: new Set(), direct: new Map(), aims: new Map(), targets: new Set(), marked: new Set(), hinted: new Set(),
-    lesson: state.lesson, hint: (state.lesson && state.lesson.expect) || state.hint,   // a lesson's move is shown as a hint is
-    hintsAllowed: state.room.hints !== false, restartLesson, hintPending: state.hintPending, askHint,
-    ticker: state.log.slice(-4).map((line) => inWords(line)), logSize: state.log.length,
-    paid: game && game.decision.type === "pay" ? game.decision.paid : 0,    // the engine's total of the cards handed over
-    copy: (link) => copyLink(link), join, leave: leaveSeats, openReplay, refresh: () => update(), reuse: !state.replay,
-    involved: new Set(), expanded: (p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : ctx.involved.has(p)),
-    toggleSeat: (p, open) => update((s) => ({ seatOpen: new Map(s.seatOpen).set(p, open) })),
-    dropZone: (place) => dropZone(ctx, place),
-  };
-  if (!game) return ctx;
-  for (const a of state.legal) {
-    const subject = subjectOf(ctx, a);
-    if (subject) ctx.subjects.add(subject);
-    const place = directPlace(a);
-    if (place) ctx.direct.set(place, ctx.direct.has(place) ? { ...a, shared: true } : a);
-    if (a.notation === ctx.hint) {
-      ctx.hinted.add(subject || place);
-      if (a.player !== null) ctx.targets.add(a.player);
-    }
-  }
-  for (const [place, a] of ctx.direct) if (a.shared) ctx.direct.delete(place);   // two choices there: the buttons say which
-  // The picked card's targets on the opponents' tables: click the property (or the set) to steal or swap.
-  for (const a of state.legal) {
-    if (!AIMED.includes(a.verb) || a.player === null || subjectOf(ctx, a) !== state.selected) continue;
-    const place = `seat:${a.player}:${a.colour}:${a.group ?? 0}${a.verb === "deal-breaker" ? "" : `:${a.card}`}`;
-    ctx.aims.set(place, ctx.aims.has(place) ? { ...a, shared: true } : a);
-    ctx.involved.add(a.player);
-  }
-  const d = game.decision;
-  if (d.type === "respond" || d.type === "pay") ctx.targets.add(d.type === "pay" ? d.payer : d.target);
-  for (const [owner, colour, key] of d.cards || []) ctx.marked.add(`${game.names.indexOf(owner)}:${colour}:${key}`);
-  // The opponents a decision is about open by themselves: who charges, who pays, whose cards are at stake.
-  for (const p of [...ctx.targets, d.against, d.receiver, ...(d.cards || []).map(([owner]) => game.names.indexOf(owner))]) {
-    if (Number.isInteger(p) && p >= 0 && p !== state.you) ctx.involved.add(p);
-  }
-  return ctx;
+// Picking a card (or putting it back: the same card, or null) shows its choices, at the card; the
+// keyboard goes there too (Escape closes them).
+function select(subject) {
+  update((s) => ({ selected: s.selected === subject ? null : subject }));
+  if (state.selected) /** @type {HTMLElement | null} */ (document.querySelector("#choices button:not([hidden]):not(.general)"))?.focus({ preventScroll: true });
 }
 
-function statusBar(ctx) {
+// What the views may do: each receives the few of these it offers (and the data it draws, made in `draw`).
+const on = {
+  send: act, select, askHint, dropZone, openReplay, restartLesson, join, leave: leaveSeats, copy: copyLink,
+  toggleSeat: (p, open) => update((s) => ({ seatOpen: new Map(s.seatOpen).set(p, open) })),
+  again: () => post("again"), start: () => post("start"), remove: (seat) => post("remove", { seat }),
+  addBot: (bot) => post("bots", { bot }),
+};
+
+// The decision as the seat sees it, what the legal actions mark on the table, and the seats' names.
+function seen() {
   const game = state.game;
+  const names = game.names.map((_, p) => seatName(p));
+  const hint = (state.lesson && state.lesson.expect) || state.hint;   // a lesson's move is shown as a hint is
+  const marks = tableMarks(game, state.legal, state.selected, hint, state.you);
+  return { game, you: state.you, names, legal: state.legal, hint, marks };
+}
+
+function statusBar(words, view) {
+  const game = view.game;
   const over = game.decision.type === "over";
+  const halted = stopped(state.room, game);
   return el("div", { class: "panel row status", id: "status" },
-    el("span", { id: "turn-line" }, stopped(state) ? words.t("time-up") : over ? words.t("game-over-turns", { turns: game.turn })
-      : words.ui("turn", { turn: game.turn, player: seatName(game.active), plays: game.plays_left })),
-    state.you === null ? el("span", {}, words.t("spectating")) : el("span", { id: "you-are" }, `${words.t("you-are")} P${state.you + 1}`),
+    el("span", { id: "turn-line" }, halted ? words.t("time-up") : over ? words.t("game-over-turns", { turns: game.turn })
+      : words.ui("turn", { turn: game.turn, player: view.names[game.active], plays: game.plays_left })),
+    view.you === null ? el("span", {}, words.t("spectating")) : el("span", { id: "you-are" }, `${words.t("you-are")} P${view.you + 1}`),
     el("span", { class: "spacer" }),
     el("button", { id: "rules-open", "aria-expanded": state.rulesOpen ? "true" : "false", "aria-controls": "rules-card",
       onclick: () => showRules(!state.rulesOpen) }, words.t("rules-card")),
     el("button", { id: "log-open", "aria-expanded": drawer.open ? "true" : "false", "aria-controls": "log", onclick: () => { drawer.toggle(); update(); } }, words.t("open-log")),
     el("button", { id: "sound", class: "icon-button", "aria-pressed": soundOn() ? "true" : "false", "aria-label": words.t("sound"),
       title: words.t("sound"), onclick: () => { setSound(!soundOn()); update(); } }, icon(soundOn() ? "sound-on" : "sound-off")),
-    token() && !over && !stopped(state) ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
+    token() && !over && !halted ? el("button", { id: "leave-game", onclick: leaveGame }, words.t("leave")) : null);
 }
 
-function gameParts(ctx) {
-  if (state.replay) return [state.replay.render()];
+function gameParts(words, view) {
+  if (state.replay) return [state.replay.render(words)];
+  const { game, marks } = view;
   const notices = state.notices.slice(-2).map((n, i) => el("p", { class: "notice", "data-key": `notice-${state.notices.length - 2 + i}`, role: "status" }, words.t(n.notice, n)));
-  const parts = [el("div", { class: "topline", id: "topline" }, statusBar(ctx), notices)];
+  const parts = [el("div", { class: "topline", id: "topline" }, statusBar(words, view), notices)];
   if (state.rulesOpen) parts.push(rulesCard(words, () => showRules(false)));
-  if (state.game.decision.type === "over" || stopped(state)) parts.push(finished(ctx));
-  else parts.push(prompt(ctx));
-  parts.push(table(ctx));
-  if (state.you !== null && state.game.hand) parts.push(hand(ctx));
+  const halted = stopped(state.room, game);
+  if (game.decision.type === "over" || halted) {
+    parts.push(finished(words, { ...view, gameId: state.room.game_id, halted, seated: token() !== null, lesson: state.lesson }, on));
+  } else {
+    parts.push(prompt(words, { ...view, selected: state.selected, lesson: state.lesson, timed: Boolean(state.deadline),
+      hintsAllowed: state.room.hints !== false, hintPending: state.hintPending }, on));
+  }
+  const open = game.names.map((_, p) => (state.seatOpen.has(p) ? state.seatOpen.get(p) : marks.involved.has(p)));
+  const ticker = state.log.slice(-4).map((line) => inWords(line));
+  parts.push(table(words, { ...view, open, selected: state.selected, ticker, logSize: state.log.length, reuse: true }, on));
+  if (state.you !== null && game.hand) parts.push(hand(words, game.hand, marks, state.selected, on));
   return parts;
+}
+
+// The seats before the game, with the room's invite link.
+function seating(words) {
+  const room = state.room;
+  const secret = state.invite || invite;
+  const link = `${location.origin}/?${new URLSearchParams(secret ? { room: room.id, invite: secret } : { room: room.id })}`;
+  return seats(words, { room, you: state.you, seated: token() !== null, link, copied: state.copied, bots: state.bots }, on);
 }
 
 let lastDecider = null;
@@ -290,26 +281,27 @@ function render() {
     return;
   }
   performance.mark("mdeal-apply-start");
-  const ctx = context();
+  const shown = dealtWords(state.game);
+  const view = state.game ? seen() : null;
   const parts = [];
   if (!state.connected) parts.push(el("p", { class: "notice", id: "lost", role: "status" }, words.t("lost")));
   if (state.cannotSave) parts.push(el("p", { class: "notice", id: "cannot-save", role: "status" }, words.t("cannot-save")));
-  parts.push(...(state.game ? gameParts(ctx) : [seats(ctx)]));
+  parts.push(...(view ? gameParts(shown, view) : [seating(shown)]));
   parts.push(el("p", { class: "error", id: "error", role: "alert" }, state.error));
   const before = state.game && !state.replay ? measure(app) : null;
   const focused = document.activeElement;
   morph(app, el("main", { id: "app", class: state.game && !state.replay ? "game" : null }, parts));
   document.body.dataset.version = state.version ?? "";
   if (state.game && !performance.getEntriesByName("mdeal-first-game").length) performance.mark("mdeal-first-game");
-  if (state.game && !state.replay) afterUpdate(ctx, before, focused);
+  if (view && !state.replay) afterUpdate(shown, view, before, focused);
   performance.mark("mdeal-apply-end");
   performance.measure("mdeal-apply", "mdeal-apply-start", "mdeal-apply-end");
 }
 
 // What a finished update still does: cards travel, the acting seat glows, focus follows your decision,
 // and a background tab is told it is your turn.
-function afterUpdate(ctx, before, focused) {
-  const game = state.game;
+function afterUpdate(shown, view, before, focused) {
+  const game = view.game;
   const acted = lastDecider;
   requestAnimationFrame(() => {   // where the browser lays the page out anyway: no layout forced here
     const origin = acted === null ? null : document.getElementById(acted === state.you ? "hand" : `hand-count-${acted}`);
@@ -318,7 +310,7 @@ function afterUpdate(ctx, before, focused) {
     if (acted !== null && acted !== state.you && acted !== game.decision.player) pulse(document.getElementById(`table-${acted}`));
     performance.measure("mdeal-frame", "mdeal-apply-start");
   });
-  if (game.decision.player !== lastDecider) showInvolved(ctx);
+  if (game.decision.player !== lastDecider) showInvolved(view.marks.involved);
   lastDecider = game.decision.type === "over" ? null : game.decision.player;
   const yours = state.legal.length > 0;
   if (yours && (!focused || focused === document.body || !focused.isConnected) && !drawer.open) {
@@ -327,7 +319,7 @@ function afterUpdate(ctx, before, focused) {
     if (first) first.focus({ preventScroll: true });
     if (first && state.lesson) first.scrollIntoView({ block: "nearest" });
   }
-  notify(yours, decisionText(ctx), wasYours);
+  notify(yours, decisionText(shown, view), wasYours);
   wasYours = yours;
 }
 
@@ -338,9 +330,9 @@ function showRules(open) {
 }
 
 // The opponents' strip scrolls (sideways on a phone) to the first opponent the new decision is about.
-function showInvolved(ctx) {
+function showInvolved(involved) {
   const strip = document.getElementById("opponents");
-  const seat = [...ctx.involved].map((p) => document.getElementById(`table-${p}`)).find(Boolean);
+  const seat = [...involved].map((p) => document.getElementById(`table-${p}`)).find(Boolean);
   if (!strip || !seat) return;
   const left = seat.offsetLeft - strip.offsetLeft;
   if (left < strip.scrollLeft || left + seat.offsetWidth > strip.scrollLeft + strip.clientWidth) {
@@ -392,8 +384,9 @@ async function restartLesson() {
 }
 
 async function openReplay(gameId) {
-  const replay = new Replay(context(), gameId, () => { update({ replay: null }); document.getElementById("replay-open")?.focus(); });
-  replay.ctx.refresh = () => update();
+  const close = () => { update({ replay: null }); document.getElementById("replay-open")?.focus(); };
+  const names = state.game.names.map((_, p) => seatName(p));
+  const replay = new Replay({ lang, you: state.you, names, gameId, onClose: close, refresh: () => update() });
   try {
     await replay.load();
     update({ replay });
@@ -444,7 +437,7 @@ langSelect.addEventListener("change", async () => {
   else showLobby(app, words, lang, seed);
 });
 
-touchDrag(app, (subject, place) => dropOn(context(), subject, place));
+touchDrag(app, (subject, place) => dropOn(subject, place));
 
 if (roomId) {
   api("/api/bots").then((bots) => update({ bots })).catch(() => {});

@@ -15,7 +15,7 @@ export async function words(lang) {
   const table = loaded.get(lang);
   const set = lang.startsWith("zh") ? typeset : (text) => text;
   const fill = (id, params) => set((table[id] ?? id).replace(/\{(\w+)\}/g, (_, name) => params[name] ?? ""));
-  return { t: (key, params = {}) => fill(`web.${key}`, params), ui: (key, params = {}) => fill(`ui.${key}`, params), set };
+  return { lang, t: (key, params = {}) => fill(`web.${key}`, params), ui: (key, params = {}) => fill(`ui.${key}`, params), set };
 }
 
 // Chinese as it is set on screens (narrate.typeset on the server): no space beside Chinese punctuation nor

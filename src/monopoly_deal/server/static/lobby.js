@@ -1,7 +1,8 @@
 // @ts-check
 // The lobby (quick play, a room's options as labelled controls, the rooms list) and a room's seats
 // before its game. The seats page is morphed in place, so a name being typed survives others joining.
-import { el } from "./dom.js";
+import { el, morph } from "./dom.js";
+import { createStore } from "./store.js";
 
 // A call of the server's API; a refusal throws its message in the page's language (the server says it in
 // the language asked for: errors.py), its code kept on the error.
@@ -72,11 +73,73 @@ export function chosenRules(form, options) {
   return rules;
 }
 
+/**
+ * The lobby, drawn from a store of its own (store.js) as the game page is: learning to play, quick play, a new
+ * room's form (its rule options from GET /api/rules) and the rooms open. Called again on a change of language:
+ * the page is morphed in place, so what was typed stays.
+ * @param {HTMLElement} app
+ * @param {number | null} seed   ?seed=N: a new room's deal, where the server allows it
+ */
 export async function showLobby(app, words, lang, seed) {
-  const error = el("p", { class: "error", id: "error", role: "alert" });
-  const options = await api(`/api/rules?lang=${encodeURIComponent(lang)}`);
+  const store = createStore({ options: null, rooms: null, busy: "", error: { learn: "", quick: "", create: "" } }, draw);
+  const { state, update } = store;
+  const failed = (where, e) => update((s) => ({ busy: "", error: { ...s.error, [where]: e.message } }));
+  const playerName = () => /** @type {HTMLInputElement | null} */ (document.getElementById("quick-name"))?.value.trim() || words.t("player");
+  const on = {
+    learn: async () => {
+      update({ busy: "learn" });
+      try {
+        const started = await api("/api/lessons/first-game", { name: playerName(), lang });
+        localStorage.setItem(tokenKey(started.room.id), started.token);
+        location.search = String(new URLSearchParams({ room: started.room.id, invite: started.invite }));
+      } catch (e) { failed("learn", e); }
+    },
+    quick: async () => {
+      update({ busy: "quick" });
+      try { location.search = `?room=${await startBotGame(playerName(), lang, seed)}`; } catch (e) { failed("quick", e); }
+    },
+    create: async (form) => {
+      try { await createRoom(form, state.options, words, lang, seed); } catch (e) { failed("create", e); }
+    },
+  };
+  function draw() {
+    morph(app, el("main", { id: "app" }, learnToPlay(words, state.busy === "learn", state.error.learn, on.learn),
+      quickPlay(words, state.busy === "quick", state.error.quick, on.quick),
+      state.options ? createForm(words, state.options, state.error.create, on.create) : null,
+      roomList(words, state.rooms)));
+  }
+  draw();
+  update({ options: await api(`/api/rules?lang=${encodeURIComponent(lang)}`) });
+  update({ rooms: await api("/api/rooms") });
+}
+
+/**
+ * A new room from the form; you sit in it (P1), as at a real table, and the page goes there.
+ * @param {HTMLFormElement} form
+ */
+async function createRoom(form, options, words, lang, seed) {
+  const data = new FormData(form);
+  const room = await api("/api/rooms", {
+    name: data.get("name"), players: Number(data.get("players")), edition: data.get("edition"),
+    clock: data.get("clock") ? Number(data.get("clock")) : null, lang, rules: chosenRules(form, options),
+    private: data.get("private") === "on", hints: data.get("hints") === "on", ...(seed === null ? {} : { seed }),
+  });
+  // no name given: "Player" (not "You", which the narration would conjugate as a third person)
+  const player = String(data.get("player") || "").trim() || words.t("player");
+  const { token } = await api(`/api/rooms/${room.id}/join`, { name: player, ...(room.invite ? { invite: room.invite } : {}) });
+  localStorage.setItem(tokenKey(room.id), token);
+  location.search = String(new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id }));
+}
+
+/**
+ * A new room's options as labelled controls, the rule options folded away.
+ * @param {string} error
+ * @param {(form: HTMLFormElement) => void} create
+ */
+function createForm(words, options, error, create) {
   const field = (label, control) => el("label", {}, el("span", {}, label), " ", control);
-  const form = el("form", { class: "panel", id: "create", "aria-labelledby": "create-title" },
+  return el("form", { class: "panel", id: "create", "aria-labelledby": "create-title",
+    onsubmit: (event) => { event.preventDefault(); create(event.currentTarget); } },
     el("h2", { id: "create-title" }, words.t("create")),
     el("div", { class: "row" },
       field(words.t("your-name"), el("input", { name: "player", id: "create-player", maxlength: 24, placeholder: words.t("player") })),
@@ -89,63 +152,46 @@ export async function showLobby(app, words, lang, seed) {
       el("label", {}, el("input", { name: "private", type: "checkbox", id: "private" }), " ", words.t("private")),
       el("label", {}, el("input", { name: "hints", type: "checkbox", id: "hints", checked: true }), " ", words.t("hints-allowed"))),
     el("details", { class: "rules" }, el("summary", {}, words.t("rules")), options.map(ruleControl)),
-    el("button", { class: "primary", type: "submit" }, words.t("create")), error);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const data = new FormData(form);
-    try {
-      const room = await api("/api/rooms", {
-        name: data.get("name"), players: Number(data.get("players")), edition: data.get("edition"),
-        clock: data.get("clock") ? Number(data.get("clock")) : null, lang, rules: chosenRules(form, options),
-        private: data.get("private") === "on", hints: data.get("hints") === "on", ...(seed === null ? {} : { seed }),
-      });
-      // You made the room: you sit in it (P1), as at a real table.
-      // no name given: "Player" (not "You", which the narration would conjugate as a third person)
-      const player = String(data.get("player") || "").trim() || words.t("player");
-      const { token } = await api(`/api/rooms/${room.id}/join`, { name: player, ...(room.invite ? { invite: room.invite } : {}) });
-      localStorage.setItem(tokenKey(room.id), token);
-      location.search = String(new URLSearchParams(room.invite ? { room: room.id, invite: room.invite } : { room: room.id }));
-    } catch (e) { error.textContent = e.message; }
-  });
-  const list = el("div", { class: "panel", id: "rooms" }, el("h2", {}, words.t("open-rooms")));
-  app.replaceChildren(learnToPlay(words, lang), quickPlay(words, lang, seed), form, list);
-  const rooms = await api("/api/rooms");
-  if (rooms.length === 0) list.append(el("p", {}, words.t("no-rooms")));
-  for (const room of rooms) {
-    const taken = room.seats.filter(Boolean).length;
-    list.append(el("p", { class: "row" },
-      el("b", {}, roomTitle(words, room)), ` ${taken}/${room.players} · ${words.t(room.status)} · ${words.t(room.edition)} `,
-      el("a", { href: `?room=${room.id}`, class: "button" }, room.status === "open" ? words.t("join") : words.t("watch"))));
-  }
+    el("button", { class: "primary", type: "submit" }, words.t("create")),
+    el("p", { class: "error", id: "error", role: "alert" }, error));
 }
 
-// "Learn to play": a guided first game against a bot (lessons/), started in one click.
-function learnToPlay(words, lang) {
-  const error = el("p", { class: "error", role: "alert" });
-  const button = el("button", { class: "primary big", id: "learn-start", onclick: async () => {
-    button.disabled = true;
-    try {
-      const name = /** @type {HTMLInputElement | null} */ (document.getElementById("quick-name"))?.value.trim() || words.t("player");
-      const started = await api("/api/lessons/first-game", { name, lang });
-      localStorage.setItem(tokenKey(started.room.id), started.token);
-      location.search = String(new URLSearchParams({ room: started.room.id, invite: started.invite }));
-    } catch (e) { error.textContent = e.message; button.disabled = false; }
-  } }, words.t("learn"));
-  return el("div", { class: "panel", id: "learn" }, el("p", {}, words.t("learn-hint")), el("p", { class: "row" }, button), error);
+/**
+ * The rooms open or playing, each with its seats taken and a link to join or watch (null: still asked for).
+ * @param {any[] | null} rooms
+ */
+function roomList(words, rooms) {
+  return el("div", { class: "panel", id: "rooms" }, el("h2", {}, words.t("open-rooms")),
+    rooms && rooms.length === 0 ? el("p", {}, words.t("no-rooms")) : null,
+    (rooms || []).map((room) => el("p", { class: "row", "data-key": `room-${room.id}` },
+      el("b", {}, roomTitle(words, room)), ` ${room.seats.filter(Boolean).length}/${room.players} · ${words.t(room.status)} · ${words.t(room.edition)} `,
+      el("a", { href: `?room=${room.id}`, class: "button" }, room.status === "open" ? words.t("join") : words.t("watch")))));
 }
 
-// One click to a game: you and two bots.
-function quickPlay(words, lang, seed) {
-  const error = el("p", { class: "error", role: "alert" });
-  const name = el("input", { id: "quick-name", placeholder: words.t("your-name"), "aria-label": words.t("your-name"), maxlength: 24 });
-  const button = el("button", { class: "primary big", id: "quick-play", onclick: async () => {
-    button.disabled = true;
-    try {
-      location.search = `?room=${await startBotGame(name.value.trim() || words.t("player"), lang, seed)}`;
-    } catch (e) { error.textContent = e.message; button.disabled = false; }
-  } }, words.t("quick-play"));
+/**
+ * "Learn to play": a guided first game against a bot (lessons/), started in one click.
+ * @param {boolean} busy   being started
+ * @param {string} error
+ * @param {() => void} start
+ */
+function learnToPlay(words, busy, error, start) {
+  return el("div", { class: "panel", id: "learn" }, el("p", {}, words.t("learn-hint")),
+    el("p", { class: "row" }, el("button", { class: "primary big", id: "learn-start", disabled: busy, onclick: start }, words.t("learn"))),
+    el("p", { class: "error", role: "alert" }, error));
+}
+
+/**
+ * One click to a game: you and two bots.
+ * @param {boolean} busy   being started
+ * @param {string} error
+ * @param {() => void} start
+ */
+function quickPlay(words, busy, error, start) {
   return el("div", { class: "panel", id: "quick" }, el("p", {}, words.t("quick-play-hint")),
-    el("p", { class: "row" }, name, button), error);
+    el("p", { class: "row" },
+      el("input", { id: "quick-name", placeholder: words.t("your-name"), "aria-label": words.t("your-name"), maxlength: 24 }),
+      el("button", { class: "primary big", id: "quick-play", disabled: busy, onclick: start }, words.t("quick-play"))),
+    el("p", { class: "error", role: "alert" }, error));
 }
 
 // A 3-player base game started at once: ``name`` in seat P1, the strongest bot the server offers
@@ -161,36 +207,37 @@ async function startBotGame(name, lang, seed) {
   return room.id;
 }
 
-// The seats before the game: who sits where, the invite link, join / add a bot / start / leave.
-export function seats(ctx) {
-  const { state, words } = ctx;
-  const room = state.room;
-  const seated = ctx.token() !== null;
-  const host = seated && state.you !== null && state.you === room.host;
+/**
+ * The seats before the game: who sits where, the invite link, and join / add a bot / start / leave.
+ * @param {{ room: any, you: number | null, seated: boolean, link: string, copied: boolean,
+ *   bots: { name: string, summary?: string }[] }} seating   `link`: the room's invite link; `bots`: those the server offers
+ * @param {{ remove: (seat: number) => void, copy: (link: string) => void, join: () => void, addBot: (spec: string) => void,
+ *   start: () => void, leave: () => void }} on
+ */
+export function seats(words, seating, on) {
+  const { room, seated, link, copied } = seating;
+  const host = seated && seating.you !== null && seating.you === room.host;
   const list = el("ul", { class: "seats" }, room.seats.map((s, i) => el("li", { "data-key": `seat-${i}` },
     words.t("labelled", { label: `${words.t("seat")} P${i + 1}` }), s ? seatLabel(words, s, "") : words.t("empty"),
-    host && s && i !== room.host ? el("button", { class: "remove", "data-seat": i, onclick: () => ctx.post("remove", { seat: i }) }, words.t("remove")) : null)));
-  const secret = state.invite || ctx.invite;
-  const link = `${location.origin}/?${new URLSearchParams(secret ? { room: room.id, invite: secret } : { room: room.id })}`;
-  const copied = ctx.copied;
+    host && s && i !== room.host ? el("button", { class: "remove", "data-seat": i, onclick: () => on.remove(i) }, words.t("remove")) : null)));
   const panel = el("div", { class: "panel", id: "seats" }, el("h2", {}, roomTitle(words, room)),
     el("p", { class: "facts" }, [words.t(room.edition), room.private ? words.t("private-room") : words.t("public-room"),
       room.clock ? words.t("clock-is", { n: room.clock }) : null, room.hints ? null : words.t("hints-off")].filter(Boolean).join(" · ")),
     list,
     el("p", { class: "row" }, el("label", { for: "invite" }, words.t("labelled", { label: words.t("invite") })), el("input", { value: link, readonly: true, size: 36, id: "invite" }),
-      el("button", { id: "copy", onclick: () => ctx.copy(link) }, copied ? words.t("copied") : words.t("copy")),
+      el("button", { id: "copy", onclick: () => on.copy(link) }, copied ? words.t("copied") : words.t("copy")),
       el("span", { class: "sr-only", "aria-live": "polite" }, copied ? words.t("copied") : "")));
   if (!seated) {
     panel.append(el("p", { class: "row" }, el("input", { id: "name", placeholder: words.t("your-name"), "aria-label": words.t("your-name"), maxlength: 24 }),
-      el("button", { class: "primary", id: "join", onclick: ctx.join }, words.t("join"))));
+      el("button", { class: "primary", id: "join", onclick: on.join }, words.t("join"))));
   } else {
-    const bots = state.bots.length ? state.bots : [{ name: "random" }];
+    const bots = seating.bots.length ? seating.bots : [{ name: "random" }];
     const best = strongest(bots.map((b) => b.name));
     panel.append(el("p", { class: "row" },
       el("select", { id: "bot", "aria-label": words.t("bot-kind") }, bots.map((b) => el("option", { value: b.name, title: b.summary, selected: b.name === best }, botName(words, b.name)))),
-      el("button", { id: "add-bot", onclick: () => ctx.post("bots", { bot: /** @type {HTMLSelectElement} */ (document.getElementById("bot")).value }) }, words.t("add-bot")),
-      el("button", { class: "primary", id: "start", onclick: () => ctx.post("start") }, words.t("start")),
-      el("button", { id: "leave", onclick: ctx.leave }, words.t("leave"))));
+      el("button", { id: "add-bot", onclick: () => on.addBot(/** @type {HTMLSelectElement} */ (document.getElementById("bot")).value) }, words.t("add-bot")),
+      el("button", { class: "primary", id: "start", onclick: on.start }, words.t("start")),
+      el("button", { id: "leave", onclick: on.leave }, words.t("leave"))));
   }
   return panel;
 }
