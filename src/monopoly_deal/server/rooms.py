@@ -42,33 +42,13 @@ from .botpool import BotPool
 from .clock import TurnClock
 from .connections import Audience, Connection, Gatekeeper
 from .errors import RoomError
+from .matchhook import MatchHook
 from .persistence import STORE_ERRORS, Row, Store, StoredGame, Unstored
 from .protocol import RoomOptions, clean_name, server_rules
 from .seats import SeatInfo, digest
 from .views import action_fields, finished_view, log_lines, new_narrator, translator
 
 log = logging.getLogger("monopoly_deal.server")
-
-
-class MatchHook(Protocol):
-    """What a tournament (server/tournaments.py) hears from the room of one of its matches."""
-
-    def timed_out(self, seat: int, action: int) -> Row:
-        """``seat`` ran out of time before action number ``action`` (R10.5): noted, and the tournament's row to
-        store with what follows (the safe move, or the seat given to a stand-in) in one transaction."""
-
-    def forget_time_out(self) -> None:
-        """The last time-out was not stored after all (the database failed): as if it had not happened."""
-
-    def left(self, seat: int, action: int) -> Row:
-        """``seat``'s person left the match before action number ``action``: it forfeits (R10.5); the
-        tournament's row to store with the seat given to a stand-in, in one transaction."""
-
-    def forget_left(self) -> None:
-        """The last leave was not stored after all: as if it had not happened."""
-
-    def game_over(self) -> None:
-        """The game ended by its rules (sets, or the engine's turn limit); called with the room's lock held."""
 
 
 class RoomHost(Gatekeeper, Protocol):

@@ -121,7 +121,7 @@ class NextMatch:
 class LiveTournament:
     """One tournament on this server: the library's :class:`Tournament` (options and matches played), the
     next match, the secrets' hashes, and the room of the match being played (this object is its
-    :class:`~.rooms.MatchHook`)."""
+    :class:`~.matchhook.MatchHook`)."""
 
     def __init__(self, tournament_id: str, name: str, tournament: Tournament, clock: float | None, lang: str,
                  secrets_hashes: list[str], owner: str | None, registry: Tournaments) -> None:
