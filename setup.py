@@ -2,7 +2,8 @@
 
 The engine, the searching bots and the learning environments' observation
 encoder are plain, typed Python; mypyc turns the engine's ``Game`` (``engine/game.py`` and the modules
-of its parts: tables, state, attacks, legal, handlers, views) into a C
+of its parts: tables, pending, state, attacks, legal, handlers, views, and versions: older
+records' games) into a C
 extension that plays the same games about 3.5 times faster, the heuristic and
 ISMCTS bots (and the value their playouts end in) into ones that search about
 1.5 times faster, and ``rl/encoding.py`` into one that makes observations
@@ -27,10 +28,12 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["src/monopoly_deal/engine/tables.py", "src/monopoly_deal/engine/state.py",
+COMPILED = ["src/monopoly_deal/engine/tables.py", "src/monopoly_deal/engine/pending.py",
+            "src/monopoly_deal/engine/state.py",
             "src/monopoly_deal/engine/attacks.py", "src/monopoly_deal/engine/legal.py",
             "src/monopoly_deal/engine/handlers.py", "src/monopoly_deal/engine/views.py",
-            "src/monopoly_deal/engine/game.py", "src/monopoly_deal/bots/heuristic.py",
+            "src/monopoly_deal/engine/game.py", "src/monopoly_deal/engine/versions.py",
+            "src/monopoly_deal/bots/heuristic.py",
             "src/monopoly_deal/bots/ismcts.py", "src/monopoly_deal/bots/value.py",
             "src/monopoly_deal/rl/encoding.py", "src/monopoly_deal/rl/core.py"]
 PURE = os.environ.get("MDEAL_PURE") == "1"

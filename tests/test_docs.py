@@ -17,7 +17,7 @@ from tests.engine.helpers import RULES_DOC, markdown_table, rule_ids
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = [
     "monopoly_deal", "monopoly_deal.engine.cards", "monopoly_deal.engine.rules", "monopoly_deal.engine.actions",
-    "monopoly_deal.engine.game", "monopoly_deal.record", "monopoly_deal.bots", "monopoly_deal.bots.registry",
+    "monopoly_deal.engine.game", "monopoly_deal.engine.pending", "monopoly_deal.engine.versions", "monopoly_deal.record", "monopoly_deal.bots", "monopoly_deal.bots.registry",
     "monopoly_deal.i18n",
     "monopoly_deal.bots.heuristic", "monopoly_deal.bots.ismcts", "monopoly_deal.arena", "monopoly_deal.arena.play",
     "monopoly_deal.arena.stats",

@@ -53,7 +53,7 @@ def test_R5_3_the_amount_charged_is_the_engines_in_its_event_and_the_narration()
     said = EN.lines(narrator.play(Action.parse("birthday")), ["Ann", "Bo"])
     assert any("2M" in line for line in said), said
     use = next(e for e in narrator.game.events or [] if e[0] == "use")
-    assert use[3] == narrator.game.a_amount == 2
+    assert use[3] == narrator.game.attack.amount == 2
     assert game.charge(Action.parse("birthday")) == 2
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from monopoly_deal.bots import RandomBot, Seat
 from monopoly_deal.engine import Game, IllegalActionError, Rules
+from monopoly_deal.engine.versions import Version3Game
 from monopoly_deal.record import (
     PLAYED_UNDER,
     VERSIONS,
@@ -225,8 +226,8 @@ def test_a_version_3_record_does_not_replay_as_version_4() -> None:
     pass_go_alone = error_of(edited(data, version=4, rules={**data["rules"], "rearrange_after_empty_hand": True}))
     assert "not legal now" in pass_go_alone or "field 'result'" in pass_go_alone
     record = from_dict(data)
-    game = Game(3, record.edition, replace(record.rules, rearrange_after_empty_hand=False), record.seed,
-                record.players, discard_pass_go_first=True)
+    game = Version3Game(3, record.edition, replace(record.rules, rearrange_after_empty_hand=False), record.seed,
+                        record.players)
     refused = []
     for text in record.actions:
         try:

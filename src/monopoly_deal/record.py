@@ -45,13 +45,16 @@ from .engine import Game, IllegalActionError, Rules, parse_action
 from .engine.cards import EDITIONS
 from .engine.game import MAX_PLAYERS, RECORD_FORMAT, RECORD_VERSION, record_dict
 from .engine.refusal import Refusal
+from .engine.versions import Version1Game, Version2Game, Version3Game
 from .narrate import printable
 
 #: The largest record read (bytes): a game that long has tens of thousands of actions; a bigger file is not a record.
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 FIELDS = ("format", "version", "edition", "rules", "seed", "players", "actions", "result")
-VERSIONS = (1, 2, 3, RECORD_VERSION)
+#: The class that plays each record version (:attr:`Game.record_version`), oldest first.
+GAMES: dict[int, type[Game]] = {cls.record_version: cls for cls in (Version1Game, Version2Game, Version3Game, Game)}
+VERSIONS = tuple(GAMES)
 REASONS = ("sets", "turn-limit")
 
 
@@ -154,11 +157,15 @@ def rules_for(version: int, data: dict[str, Any]) -> Rules:
 
 
 def start_game(version: int, edition: str, rules: Rules, seed: int, players: list[str], log: bool = True) -> Game:
-    """A game of ``version`` at its start: version 1 asked only the targets who could answer, and
-    merged a colour's unfilled groups when a card left one; versions 1 and 2 did not ask a Speeding
-    Deal target whose hand held one card type; versions 1 to 3 discarded a Pass Go before its draw."""
-    return Game(len(players), edition, rules, seed, players, log, quick_accept=version == 1,
-                merge_groups=version == 1, skip_forced_discard=version < 3, discard_pass_go_first=version < 4)
+    """A game of ``version`` at its start, of the class that plays it (:data:`GAMES`): version 1 asked
+    only the targets who could answer, and merged a colour's unfilled groups when a card left one;
+    versions 1 and 2 did not ask a Speeding Deal target whose hand held one card type; versions 1 to 3
+    discarded a Pass Go before its draw.
+
+    >>> type(start_game(3, "base", Rules(), 5, ["Ann", "Bo"])).__name__
+    'Version3Game'
+    """
+    return GAMES[version](len(players), edition, rules, seed, players, log)
 
 
 # --- writing ------------------------------------------------------------------

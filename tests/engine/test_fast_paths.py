@@ -8,6 +8,7 @@ the same thing done the long way.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from monopoly_deal.bots import RandomBot, Seat
 from monopoly_deal.engine import Game, IllegalActionError, Rules
+from monopoly_deal.engine.versions import Version1Game
 from monopoly_deal.sim import game_seed, simulate
 
 from .helpers import EDITIONS
@@ -38,8 +40,8 @@ def test_R6_2_cached_rearrangements_match_a_fresh_computation(seed: int, players
     """After every action of a random game (clones and samples included), the cached legal actions
     equal those computed with empty caches."""
     rng = random.Random(seed)
-    game = Game(players, edition, Rules(complete_needs_single=single, max_turns=80), seed=seed, log=False,
-                quick_accept=version1, merge_groups=version1)
+    game = (Version1Game if version1 else Game)(players, edition, Rules(complete_needs_single=single, max_turns=80),
+                                                seed=seed, log=False)
     while not game.over:
         assert game.legal_actions() == _uncached(game)
         game.apply_index(rng.randrange(len(game.legal_actions())))
@@ -92,3 +94,42 @@ def test_sim_plays_the_random_bots_games(players: int) -> None:
             decisions += 1
         turns += game.turn
     assert (stats.decisions, stats.turns) == (decisions, turns)
+
+
+def _pending(game: Game) -> tuple:
+    """Everything a game holds about its pending action card, chain and payment, and the rest it shows."""
+    a, c, p = game.attack, game.chain, game.payment
+    return ((a.verb, a.actor, a.queue, a.amount, a.cards, a.colour),
+            (c.aggressor, c.defender, c.noes, c.transferred_from),
+            (p.payer, p.receiver, p.owed, p.buildings, p.paid),
+            [game.view(seat) for seat in range(game.players)], game.hands, game.draw, game.legal_actions())
+
+
+@pytest.mark.parametrize("cls", [Game, Version1Game])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_clone_shares_nothing_it_changes_at_any_decision(cls: type[Game], players: int) -> None:
+    """A clone made at any decision (an action card pending or not: its attack, chain and payment are
+    copied, or shared once finished, engine/pending.py) and the game it came from then play on
+    differently, and each goes exactly as a deep copy of it, which shares nothing, goes."""
+    rng = random.Random(players)
+    games = [cls(players, "enhanced", seed=seed, log=False) for seed in range(4)]
+    pending = step = 0
+    for game in games:
+        while not game.over:
+            step += 1
+            if step % 5 and not game.attack.verb:
+                game.apply_index(rng.randrange(len(game.legal_actions())))
+                continue
+            pending += bool(game.attack.verb)
+            clone = game.clone()
+            assert type(clone) is cls
+            twins = [(clone, copy.deepcopy(clone)), (game, copy.deepcopy(game))]
+            for _ in range(4):   # each goes its own way: the clone first, then the game
+                for one, twin in twins:
+                    if not one.over:
+                        index = rng.randrange(len(one.legal_actions()))
+                        one.apply_index(index)
+                        twin.apply_index(index)
+            for one, twin in twins:
+                assert _pending(one) == _pending(twin), f"step {step}"
+    assert pending > 15, f"the games must be cloned while action cards are pending ({pending} times)"

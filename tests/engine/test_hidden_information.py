@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from monopoly_deal.engine import Game, Rules
+from monopoly_deal.engine.versions import Version2Game
 from monopoly_deal.narrate import ENGLISH, Narrator, Words, narrate
 
 from .helpers import EDITIONS, mid_game_states, play_out, random_step
@@ -234,10 +235,10 @@ def test_r5_7_the_words_are_the_same_whether_a_just_say_no_is_held() -> None:
 SPEEDING_SCRIPT = ["accept", "discard 1M", "accept", "discard 5M"]
 
 
-def speeding_deal(one_type: bool) -> Game:
+def speeding_deal(one_type: bool, game: type[Game] = Game) -> Game:
     """P1 about to play Speeding Deal on P2, whose hand is all 1M or 1M and 2M, and P3."""
     hands = {0: ["speeding-deal"], 1: ["1M", "1M" if one_type else "2M"], 2: ["5M", "3M"]}
-    return Game.from_position(3, "enhanced", hands=hands, rest="box")
+    return game.from_position(3, "enhanced", hands=hands, rest="box")
 
 
 def test_r1_3_whether_a_speeding_deal_target_holds_one_card_type_is_not_public() -> None:
@@ -253,9 +254,8 @@ def test_r1_3_whether_a_speeding_deal_target_holds_one_card_type_is_not_public()
 
 
 def test_r1_3_version_2_did_not_ask_a_target_of_one_card_type() -> None:
-    """Records of versions 1 and 2 replay with ``skip_forced_discard``: P2, all 1M, loses one unasked."""
-    game = speeding_deal(one_type=True)
-    game.skip_forced_discard = True
+    """Records of versions 1 and 2 replay with ``Version2Game``: P2, all 1M, loses one unasked."""
+    game = speeding_deal(one_type=True, game=Version2Game)
     for action in ["speeding-deal P2 P3", "accept", "accept"]:
         game.apply(action)
     assert game.decision_info()["type"] == "speeding-discard" and game.decider == 2

@@ -13,6 +13,7 @@ import pytest
 from monopoly_deal.engine import Action, Game, Rules
 from monopoly_deal.engine.game import PLAYS_PER_TURN, RECORD_VERSION, RESPONDING
 from monopoly_deal.engine.rules import BOUNDED_REARRANGEMENTS
+from monopoly_deal.engine.versions import Version1Game, Version2Game, Version3Game
 from monopoly_deal.rl.core import REARRANGEMENTS
 
 from .helpers import EDITIONS
@@ -58,13 +59,12 @@ def test_quick_accept_plays_the_same_games(edition: str, players: int) -> None:
 def test_quick_accept_records_are_version_1_and_asked_ones_the_current_version() -> None:
     game = Game(2, seed=3, quick_accept=True)
     assert game.record()["version"] == 1 and game.clone().quick and game.restart().quick
-    assert Game(2, seed=3).record()["version"] == RECORD_VERSION == 4
-    version_2 = Game(2, seed=3, skip_forced_discard=True, discard_pass_go_first=True)
-    assert version_2.record()["version"] == 2
-    assert version_2.clone().skip_forced_discard and version_2.restart().skip_forced_discard
-    version_3 = Game(2, seed=3, discard_pass_go_first=True)
-    assert version_3.record()["version"] == 3
-    assert version_3.clone().discard_pass_go_first and version_3.restart().discard_pass_go_first
+    assert Game(2, seed=3).record()["version"] == Game.record_version == RECORD_VERSION == 4
+    for cls, version in ((Version3Game, 3), (Version2Game, 2), (Version1Game, 1)):
+        old = cls(2, seed=3)
+        assert old.record()["version"] == cls.record_version == version
+        assert type(old.clone()) is cls and type(old.restart()) is cls and type(old.determinize(0, 1)) is cls
+        assert old.quick == (version == 1) == old.clone().quick == old.restart().quick
 
 
 def test_a_determinized_sample_answers_quickly_and_the_real_game_is_unchanged() -> None:

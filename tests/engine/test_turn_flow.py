@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from monopoly_deal.engine import Game, IllegalActionError, Rules
+from monopoly_deal.engine.versions import Version3Game
 
 
 def legal(game: Game) -> set[str]:
@@ -425,9 +426,9 @@ def test_r6_2_a_hand_empty_before_any_play_played_no_last_card() -> None:
 @pytest.mark.parametrize("old_order", [False, True])
 def test_r5_1_pass_go_is_discarded_after_its_draw(old_order: bool) -> None:
     """S1-6.3: a used action card goes to the discard pile, so a Pass Go drawing from an empty pile meets a
-    reshuffle without itself; records of versions 1 to 3 (``discard_pass_go_first``) drew it back."""
-    game = Game.from_position(2, hands={0: ["pass-go"]}, discard=["birthday"], draw=[], rest="box")
-    game.discard_pass_go_first = old_order
+    reshuffle without itself; records of versions 1 to 3 (``Version3Game``) drew it back."""
+    game = (Version3Game if old_order else Game).from_position(2, hands={0: ["pass-go"]}, discard=["birthday"],
+                                                               draw=[], rest="box")
     game.apply("pass-go")
     assert sorted(keys(game, game.hands[0])) == (["birthday", "pass-go"] if old_order else ["birthday"])
     assert keys(game, game.discard) == ([] if old_order else ["pass-go"])

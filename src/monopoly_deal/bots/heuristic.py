@@ -100,7 +100,7 @@ def plain_answer(game: Game, actions: tuple[Action, ...]) -> Action:
             if a.verb == "accept":
                 return a
     if game.decision == PAYING:  # the smallest card that covers the debt, else the largest; bank before table
-        values, owed = game.deck.values, game.p_owed
+        values, owed = game.deck.values, game.payment.owed
         return min(actions, key=lambda a: (a.colour >= 0, values[a.card] < owed,
                                            values[a.card] if values[a.card] >= owed else -values[a.card]))
     if game.decision == PLAYING or len(actions) == 1:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import BIRTHDAY_CHARGE, DEBT_CHARGE, NO_COLOUR
+from .pending import Attack, Chain, Payment
 from .state import GameState
 from .tables import (
     _BUILDABLE,
@@ -57,19 +58,12 @@ class Attacks(GameState):
     # --- attacks: targets, Just Say No chains, effects (R5) ---------------
 
     def _clear_attack(self) -> None:
-        self.a_verb, self.a_actor, self.a_amount = "", -1, 0
-        self.a_queue = []
-        self.a_cards = []
-        self.a_colour = -1
-        self.c_agg = self.c_def = self.c_from = -1
-        self.c_noes = 0
-        self.p_from = self.p_to = -1
-        self.p_owed = 0
-        self.p_buildings = []
-        self.p_paid = []
+        self.attack, self.chain, self.payment = Attack(), Chain(), Payment()
 
-    def _attack(self, verb: str, targets: list[int], amount: int = 0) -> None:
-        self.a_verb, self.a_actor, self.a_queue, self.a_amount = verb, self.active, targets, amount
+    def _attack(self, targets: list[int], amount: int = 0) -> None:
+        """The pending action card (:attr:`attack`, made by the play) asks ``targets``, charging each ``amount``."""
+        attack = self.attack
+        attack.queue, attack.amount = targets, amount
         self._next_target()
 
     def _next_target(self) -> None:
@@ -80,26 +74,29 @@ class Attacks(GameState):
             self._check_winner(dirty)
             if self.decision == OVER:
                 return
-        if not self.a_queue:
-            verb, self.a_verb = self.a_verb, ""
-            self.a_cards = []
-            self.a_colour = -1
+        attack = self.attack
+        if not attack.queue:
+            verb, attack.verb = attack.verb, ""
+            attack.cards = []
+            attack.colour = -1
             self.decision, self.decider = PLAYING, self.active
             self._log("done", verb)
             return
-        target = self.a_queue.pop(0)
-        self.c_agg, self.c_def, self.c_noes, self.c_from = self.a_actor, target, 0, -1
+        target = attack.queue.pop(0)
+        self.chain = Chain(attack.actor, target)  # a new one: clones may share the last (engine/pending.py)
         self._ask_answer()
 
     def _can_transfer(self, p: int) -> bool:
-        return (self.a_verb in _RENT_VERBS and self.c_from < 0 and self.c_noes == 0 and p == self.c_def
-                and self.players > 2 and self._has_in_hand(p, _TRANSFER))
+        chain = self.chain
+        return (self.attack.verb in _RENT_VERBS and chain.transferred_from < 0 and chain.noes == 0
+                and p == chain.defender and self.players > 2 and self._has_in_hand(p, _TRANSFER))
 
     def _ask_answer(self) -> None:
         """The next answer in the chain. Everyone is asked, also with ``accept`` as the only answer:
-        skipping them would tell the table that they hold no Just Say No. With ``quick_accept``
-        such a player accepts at once."""
-        who = self.c_def if self.c_noes % 2 == 0 else self.c_agg
+        skipping them would tell the table that they hold no Just Say No. With ``quick_accept`` (and in
+        ``Version1Game``) such a player accepts at once."""
+        chain = self.chain
+        who = chain.defender if chain.noes % 2 == 0 else chain.aggressor
         if not self.quick or self._has_in_hand(who, _JSN) or self._can_transfer(who):
             self.decision, self.decider = RESPONDING, who
             return
@@ -107,31 +104,33 @@ class Attacks(GameState):
 
     def _chain_ends(self) -> None:
         """R5.7: the last Just Say No standing decides; Rent Transfer (R1.3) may move the bill."""
-        cancelled = self.c_noes % 2 == 1
-        if self.c_from >= 0:
+        chain = self.chain
+        cancelled = chain.noes % 2 == 1
+        if chain.transferred_from >= 0:
             if cancelled:
-                self._log("transfer-cancelled", self.c_from, self.c_def)
-            self._effect(self.c_from if cancelled else self.c_def)
+                self._log("transfer-cancelled", chain.transferred_from, chain.defender)
+            self._effect(chain.transferred_from if cancelled else chain.defender)
         elif cancelled:
-            self._log("cancelled", self.a_verb, self.c_def)
+            self._log("cancelled", self.attack.verb, chain.defender)
             self._next_target()
         else:
-            self._effect(self.c_def)
+            self._effect(chain.defender)
 
     def _effect(self, target: int) -> None:
-        verb, actor = self.a_verb, self.a_actor
+        attack = self.attack
+        verb, actor = attack.verb, attack.actor
         if verb in _PAYMENT_VERBS:
-            self._begin_payment(target, actor, self.a_amount)
+            self._begin_payment(target, actor, attack.amount)
             return
         if verb in ("sly-deal", "double-sly-deal"):
-            for p, colour, card in self.a_cards:
+            for p, colour, card in attack.cards:
                 self._move_property(p, colour, card, actor, colour)
         elif verb == "forced-deal":
-            (tp, tcol, take), (_, gcol, give) = self.a_cards
+            (tp, tcol, take), (_, gcol, give) = attack.cards
             self._move_property(tp, tcol, take, actor, tcol)
-            self._move_property(actor, gcol, give, tp, self.a_colour)
+            self._move_property(actor, gcol, give, tp, attack.colour)
         elif verb == "deal-breaker":
-            (p, colour, ordinal), = self.a_cards
+            (p, colour, ordinal), = attack.cards
             g = self.groups[p][colour].pop(ordinal)
             self.groups[actor][colour].append(g)
             self._touch(p, colour)
@@ -148,10 +147,7 @@ class Attacks(GameState):
                 self._log("inherited", actor, target, self._ct[card])
         elif verb == "speeding-deal":
             hand = self.hands[target]
-            # R1.3: asked whenever there is a card to pick, even a forced one: asking only hands of
-            # several card types told the table which hands were all one type (skip_forced_discard).
-            if (hand and self.rules.speeding_discard == "chooser"
-                    and not (self.skip_forced_discard and len({self._ct[c] for c in hand}) == 1)):
+            if hand and self.rules.speeding_discard == "chooser" and self._asks_speeding_target(hand):
                 self.decision, self.decider = SPEEDING, target
                 return
             if hand:
@@ -159,6 +155,12 @@ class Attacks(GameState):
                 self.discard.append(card)
                 self._log("discarded", target, self._ct[card])
         self._next_target()
+
+    def _asks_speeding_target(self, hand: list[int]) -> bool:
+        """Whether a Speeding Deal target who picks its discard from ``hand`` is asked to. R1.3: whenever
+        there is a card to pick, even a forced one: asking only hands of several card types would tell the
+        table which hands are all one type (as versions 1 and 2 did: ``Version2Game``)."""
+        return True
 
     def _move_property(self, src: int, colour: int, card: int, dst: int, new_colour: int) -> None:
         """Move ``card`` from ``src``'s table (where it now lies: a first card taken may
@@ -177,26 +179,27 @@ class Attacks(GameState):
     # --- payment (R8) -----------------------------------------------------
 
     def _begin_payment(self, payer: int, receiver: int, amount: int) -> None:
-        self.p_from, self.p_to, self.p_owed = payer, receiver, amount
-        self.p_buildings, self.p_paid = [], []
+        self.payment = Payment(payer, receiver, amount)  # a new one: clones may share the last (engine/pending.py)
         self._continue_payment()
 
     def _continue_payment(self) -> None:
-        if self.p_owed > 0:
-            total = self.table_value(self.p_from)
-            if total > self.p_owed:
-                self.decision, self.decider = PAYING, self.p_from
+        payment = self.payment
+        if payment.owed > 0:
+            total = self.table_value(payment.payer)
+            if total > payment.owed:
+                self.decision, self.decider = PAYING, payment.payer
                 return
             if total > 0:  # R8.3: not enough, so everything of value
                 self._pay_everything()
         if self.events is not None:  # the words only: no need to build them otherwise
-            self._log("paid", self.p_from, self.p_to, tuple(self._ct[c] for c in self.p_paid))
+            self._log("paid", payment.payer, payment.receiver, tuple(self._ct[c] for c in payment.paid))
         self._place_buildings()
 
     def _pay_everything(self) -> None:
-        payer, receiver = self.p_from, self.p_to
+        payment = self.payment
+        payer, receiver = payment.payer, payment.receiver
         bank = self.banks[payer]
-        self.p_paid += bank
+        payment.paid += bank
         self.banks[receiver] += bank
         self.banks[payer] = []
         ct = self._ct
@@ -207,27 +210,29 @@ class Attacks(GameState):
                     b = getattr(g, slot)
                     if b >= 0:
                         setattr(g, slot, -1)
-                        self.p_buildings.append(b)
-                        self.p_paid.append(b)
+                        payment.buildings.append(b)
+                        payment.paid.append(b)
                         self._touch(payer, colour)
                 owed += [(colour, c) for c in g.cards if ct[c] != _RAINBOW]  # R8.4
         for colour, c in owed:  # R8.3: each wherever it lies now, however paying changed the groups
             self._remove(payer, colour, self._group_of(payer, colour, c), c)
             self._place(receiver, c, colour)
-            self.p_paid.append(c)
-        self.p_owed = 0
+            payment.paid.append(c)
+        payment.owed = 0
 
     def _place_buildings(self) -> None:
         """R8.6: the receiver puts each received building on a set, or in the bank."""
         # Houses first: a hotel paid with its house (R8.5 pays the hotel first) may go on that house.
-        self.p_buildings.sort(key=lambda b: _KIND[self._ct[b]] == _K_HOTEL)
-        while self.p_buildings:
-            b = self.p_buildings[0]
-            if not self.rules.received_buildings_to_bank and self._building_spots(self.p_to, b):
-                self.decision, self.decider = PLACING, self.p_to
+        payment = self.payment
+        buildings = payment.buildings
+        buildings.sort(key=lambda b: _KIND[self._ct[b]] == _K_HOTEL)
+        while buildings:
+            b = buildings[0]
+            if not self.rules.received_buildings_to_bank and self._building_spots(payment.receiver, b):
+                self.decision, self.decider = PLACING, payment.receiver
                 return
-            self.banks[self.p_to].append(self.p_buildings.pop(0))
-        self.p_from = self.p_to = -1
+            self.banks[payment.receiver].append(buildings.pop(0))
+        payment.payer = payment.receiver = -1
         self._next_target()
 
     def _building_spots(self, p: int, building: int) -> list[tuple[int, int]]:

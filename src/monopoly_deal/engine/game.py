@@ -23,21 +23,23 @@ words, who is asked) tells whether a player holds a Just Say No:
 ('respond', ['accept'])
 
 ``quick_accept=True`` is the fast path for games nobody else watches (search
-bots' sampled worlds, and version-1 records, made when the engine still worked
-so): a target who cannot answer accepts without being asked. It plays the same
-games once the forced ``accept`` actions are left out, and its records say so
-(version 1). ``merge_groups=True`` replays version-1 records too: the engine
-then merged a colour's unfilled groups whenever a card left one, which R6.2
-does not allow (cards never change group by themselves).
+bots' sampled worlds): a target who cannot answer accepts without being asked.
+It plays the same games once the forced ``accept`` actions are left out, and its
+records say so (version 1, the one version that left them out).
 
 A Speeding Deal target picks its discard even from a hand of one card type,
 so whether it is asked says nothing about its hand (R1.3).
-``skip_forced_discard=True`` replays records of versions 1 and 2, made when
-such a target was not asked and lost a card at random.
 
 A Pass Go goes to the discard pile once its two cards are drawn (R5.1, S1-6.3), so a reshuffle
-(R9.1) never deals it back to its player; ``discard_pass_go_first=True`` replays records of
-versions 1 to 3, made when it was discarded before the draw.
+(R9.1) never deals it back to its player:
+
+>>> game = Game.from_position(2, hands={0: ["pass-go"]}, discard=["birthday"], draw=[], rest="box")
+>>> game.apply("pass-go")
+>>> [game.card_key(c) for c in game.hands[0]], [game.card_key(c) for c in game.discard]
+(['birthday'], ['pass-go'])
+
+Records of older versions replay with a class of their own, as python-chess plays its variants
+(:mod:`monopoly_deal.engine.versions`): each states its :attr:`Game.record_version`.
 
 A card put back under the draw pile (R3.6) is a private choice: the history
 holds it, but :meth:`Game.seen_action` shows it to the other seats without
@@ -52,7 +54,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Action, IllegalActionError, parse_action
 from .cards import NO_COLOUR, TYPE_BY_KEY, TYPES, decks_for
@@ -114,22 +116,24 @@ class Game(Views):
         log: keep :attr:`events` (what happened, for words); off for fast simulation.
         quick_accept: a target who cannot answer (no Just Say No, no usable Rent Transfer)
             accepts without being asked. Faster, but it shows everyone that the target holds
-            no Just Say No: only for games nobody watches, and for version-1 records.
-        merge_groups: version-1 group rules, only to replay version-1 records: when a card
-            leaves a group, the unfilled groups of its colour merge (R6.2 forbids it).
-        skip_forced_discard: version-1 and version-2 Speeding Deal, only to replay their records:
-            a target whose hand holds one card type is not asked, and loses a card of it at random.
-            Not asking tells everyone that the hand is all one type (R1.3 asks every target).
-        discard_pass_go_first: the Pass Go of versions 1 to 3, only to replay their records: the card
-            went to the discard pile before its draw, so a reshuffle could deal it back (R5.1 discards
-            it once used).
+            no Just Say No: only for games nobody watches (as version-1 records were made).
 
     At every moment one seat, :attr:`decider`, owes one decision of kind
     :attr:`decision`. :meth:`legal_actions` lists its options and
     :meth:`apply` takes one.
+
+    ``Game`` plays the current record version; its subclasses ``Version3Game``, ``Version2Game`` and
+    ``Version1Game`` replay older records (the module's docstring shows how they differ).
     """
 
     __slots__ = ()
+
+    #: The record version this class plays: the one its records are written with, and the one
+    #: :func:`monopoly_deal.record.start_game` picks the class by.
+    record_version: ClassVar[int] = RECORD_VERSION
+    #: Whether every target of an action card is asked to answer, also with ``accept`` as its only answer
+    #: (so that nothing public tells whether it holds a Just Say No); False: as ``quick_accept``, always.
+    asks_every_target: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -141,9 +145,6 @@ class Game(Views):
         log: bool = True,
         *,
         quick_accept: bool = False,
-        merge_groups: bool = False,
-        skip_forced_discard: bool = False,
-        discard_pass_go_first: bool = False,
         _copy: Game | None = None,
     ) -> None:
         if _copy is not None:  # clone(): compiled classes have no cheap bare __new__
@@ -168,10 +169,7 @@ class Game(Views):
         if not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = seed
-        self.quick = quick_accept
-        self.merging = merge_groups
-        self.skip_forced_discard = skip_forced_discard
-        self.discard_pass_go_first = discard_pass_go_first
+        self.quick = quick_accept or not self.asks_every_target
         self.moves = 0  # free re-arrangements this turn
         self.deck = _deck(edition, self.rules.decks or decks_for(players), self.rules.values)
         self._ct = self.deck.cards
@@ -340,7 +338,7 @@ class Game(Views):
         mark(self.draw, "the draw pile")
         mark(self.discard, "the discard pile")
         mark(self.box, "the box")
-        mark(self.p_buildings, "received buildings awaiting a place")
+        mark(self.payment.buildings, "received buildings awaiting a place")
         for p in range(self.players):
             mark(self.hands[p], f"P{p + 1}'s hand")
             mark(self.banks[p], f"P{p + 1}'s bank")
@@ -429,20 +427,22 @@ class Game(Views):
                 self._check_winner(dirty)
 
     def clone(self) -> Game:
-        """An independent copy (cheap: for tree search)."""
-        return Game(_copy=self)
+        """An independent copy (cheap: for tree search), of the same class (record version)."""
+        cls = type(self)
+        return Game(_copy=self) if cls is Game else cls(_copy=self)  # compiled, the first is a native call
 
     def _copy_from(self, s: Game) -> None:
         self.rules, self.edition, self.players, self.names, self.seed = s.rules, s.edition, s.players, s.names, s.seed
-        self.quick, self.merging, self.skip_forced_discard = s.quick, s.merging, s.skip_forced_discard
-        self.discard_pass_go_first = s.discard_pass_go_first
-        self.moves = s.moves
+        self.quick, self.moves = s.quick, s.moves
         self.deck, self._ct, self._value, self._rng = s.deck, s._ct, s._value, s._rng
         self.order, self._pos, self.turn, self.active, self.plays = s.order, s._pos, s.turn, s.active, s.plays
         self.decision, self.decider, self.winner, self.result = s.decision, s.decider, s.winner, s.result
-        self.a_verb, self.a_actor, self.a_amount, self.a_colour = s.a_verb, s.a_actor, s.a_amount, s.a_colour
-        self.c_agg, self.c_def, self.c_noes, self.c_from = s.c_agg, s.c_def, s.c_noes, s.c_from
-        self.p_from, self.p_to, self.p_owed, self.swap = s.p_from, s.p_to, s.p_owed, s.swap
+        attack = s.attack
+        if attack.verb:  # an action card pending: its attack, chain and payment change as it plays out
+            self.attack, self.chain, self.payment = attack.copy(), s.chain.copy(), s.payment.copy()
+        else:  # none: the last ones are never changed again (engine/pending.py), so the copies share them
+            self.attack, self.chain, self.payment = attack, s.chain, s.payment
+        self.swap = s.swap
         self._legal, self._dirty, self._others, self._static = s._legal, s._dirty, s._others, s._static
         self.draw = s.draw[:]
         self.discard = s.discard[:]
@@ -457,20 +457,23 @@ class Game(Views):
         self._rearrange_when_empty, self._sets_needed = s._rearrange_when_empty, s._sets_needed
         self._slot_ver = s._slot_ver[:]
         self._slot_moves = s._slot_moves[:]  # entries are never changed, only replaced: sharing them is safe
-        self.a_queue = s.a_queue[:]
-        self.a_cards = s.a_cards[:]
-        self.p_buildings = s.p_buildings[:]
-        self.p_paid = s.p_paid[:]
         self.history = s.history[:]
         self.private = s.private
         self.events = None if s.events is None else s.events[:]
 
     def restart(self, log: bool = True, names: Iterable[str] | None = None) -> Game:
-        """This game at its start again: the same seed, rules, record version and names (or ``names``), to
-        replay its history."""
-        return Game(self.players, self.edition, self.rules, self.seed, self.names if names is None else names, log,
-                    quick_accept=self.quick, merge_groups=self.merging, skip_forced_discard=self.skip_forced_discard,
-                    discard_pass_go_first=self.discard_pass_go_first)
+        """This game at its start again: the same seed, rules, record version (class) and names (or
+        ``names``), to replay its history."""
+        return type(self)(self.players, self.edition, self.rules, self.seed, self.names if names is None else names,
+                          log, quick_accept=self.quick)
+
+    def record(self) -> dict[str, Any]:
+        """The game record: replaying its actions from its seed gives this exact game. Its version is the
+        class's (:attr:`record_version`), or 1 for a game that does not ask every target (``quick_accept``):
+        its history leaves out the forced ``accept`` actions, as only version 1 did."""
+        return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
+                           self.winner if self.winner >= 0 else None, self.result or None, self.turn,
+                           1 if self.quick else self.record_version)
 
     def determinize(self, player: int, seed: int) -> Game:
         """A full game consistent with ``player``'s view: the cards ``player``
@@ -553,6 +556,7 @@ class Game(Views):
         options = ", ".join(str(x) for x in self.legal_actions()[:12])
         more = "" if len(self.legal_actions()) <= 12 else ", …"
         return f"{a} is not legal now: {who} must decide ({DECISIONS[self.decision]}); legal: {options}{more}"
+
 
 
 def _position_group(game: Game, p: int, colour_key: str, keys: list[str], house: str | None, hotel: str | None,

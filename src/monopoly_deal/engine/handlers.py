@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .actions import ACCEPT, BANK, END, MOVE, NO, PLAY, SWAP, Action
 from .legal import LegalActions
+from .pending import Attack
 from .tables import (
     _DOUBLE,
     _INDEX,
@@ -80,7 +81,7 @@ class Handlers(LegalActions):
             return
         t = _INDEX[verb]
         kind = _KIND[t]
-        if kind == _K_PASS_GO and not self.discard_pass_go_first:
+        if kind == _K_PASS_GO:
             self._pass_go(p, t, a)
             return
         self._discard_from_hand(p, t)  # R5.1, R5.7: used up even if cancelled
@@ -98,38 +99,38 @@ class Handlers(LegalActions):
         if self.events is not None:
             self._log("use", p, str(a), amount)
         others = self.others(p)
-        if kind == _K_PASS_GO:  # versions 1 to 3 (discard_pass_go_first): discarded before the draw
-            self._draw(p, 2)
-        elif kind == _K_BIRTHDAY:
-            self._attack(verb, others, amount)
+        # Every other action card is an attack: a new one (clones may share the last, engine/pending.py).
+        attack = self.attack = Attack(verb, p)
+        if kind == _K_BIRTHDAY:
+            self._attack(others, amount)
         elif kind == _K_DEBT_COLLECTOR:
-            self._attack(verb, [a.player], amount)
+            self._attack([a.player], amount)
         elif kind == _K_RENT or kind == _K_RENT_ANY:
             for _ in range(a.extra):
                 self._discard_from_hand(p, _DOUBLE)
             self.plays += a.extra
-            self._attack(verb, others if kind == _K_RENT else [a.player], amount)
+            self._attack(others if kind == _K_RENT else [a.player], amount)
         elif kind in (_K_SLY_DEAL, _K_FORCED_DEAL, _K_DOUBLE_SLY_DEAL):
             card = self._card_in_group(self.groups[a.player][a.colour][a.group], a.card)
-            self.a_cards = [(a.player, a.colour, card)]
-            self.a_verb, self.a_actor, self.a_queue = verb, p, []
+            attack.cards = [(a.player, a.colour, card)]
             if kind == _K_FORCED_DEAL:
                 self.decision = GIVING
             elif kind == _K_DOUBLE_SLY_DEAL and self._legal_take():
                 self.decision = TAKING
             else:
-                self._attack(verb, [a.player])
+                self._attack([a.player])
         elif kind == _K_DEAL_BREAKER:
-            self.a_cards = [(a.player, a.colour, a.group)]
-            self._attack(verb, [a.player])
+            attack.cards = [(a.player, a.colour, a.group)]
+            self._attack([a.player])
         elif kind == _K_GO_TO_JAIL or kind == _K_INHERITOR:
-            self._attack(verb, [a.player])
+            self._attack([a.player])
         elif kind == _K_SPEEDING_DEAL:
-            self._attack(verb, [q for q in others if q in (a.player, a.extra)])
+            self._attack([q for q in others if q in (a.player, a.extra)])
 
     def _pass_go(self, p: int, t: int, a: Action) -> None:
         """R5.2: draw 2. R5.1 (S1-6.3): the card goes to the discard pile once used, after the draw, so
-        a reshuffle of the discard pile (R9.1) in that draw does not hold it."""
+        a reshuffle of the discard pile (R9.1) in that draw does not hold it (versions 1 to 3 discarded it
+        first: ``Version3Game``)."""
         card = self._from_hand(p, t)
         if self.events is not None:
             self._log("use", p, str(a), 0)
@@ -142,15 +143,16 @@ class Handlers(LegalActions):
 
     def _do_give(self, a: Action) -> None:
         card = self._card_in_group(self.groups[self.active][a.colour][a.group], a.card)
-        self.a_cards.append((self.active, a.colour, card))
-        self.a_colour = a.colour2 if a.colour2 >= 0 else a.colour
-        self._attack(self.a_verb, [self.a_cards[0][0]])
+        attack = self.attack
+        attack.cards.append((self.active, a.colour, card))
+        attack.colour = a.colour2 if a.colour2 >= 0 else a.colour
+        self._attack([attack.cards[0][0]])
 
     def _do_take(self, a: Action) -> None:
-        (p, _, first), = self.a_cards
+        (p, _, first), = self.attack.cards
         card = self._card_in_group(self.groups[p][a.colour][a.group], a.card, skip=first)
-        self.a_cards.append((p, a.colour, card))
-        self._attack(self.a_verb, [p])
+        self.attack.cards.append((p, a.colour, card))
+        self._attack([p])
 
     def _do_swap(self, a: Action) -> None:
         assert self.swap is not None
@@ -173,17 +175,19 @@ class Handlers(LegalActions):
             self._chain_ends()
         elif a.verb == NO:  # R5.7: not a play (R3.3)
             self._discard_from_hand(who, _JSN)
-            self.c_noes += 1
+            self.chain.noes += 1
             self._log("no", who)
             self._ask_answer()
         else:  # Rent Transfer: a reaction; the named player pays unless they say no
             self._discard_from_hand(who, _TRANSFER)
             self._log("transfer", who, a.player)
-            self.c_from, self.c_agg, self.c_def, self.c_noes = who, who, a.player, 0
+            chain = self.chain
+            chain.transferred_from, chain.aggressor, chain.defender, chain.noes = who, who, a.player, 0
             self._ask_answer()
 
     def _do_pay(self, a: Action) -> None:
-        payer, receiver = self.p_from, self.p_to
+        payment = self.payment
+        payer, receiver = payment.payer, payment.receiver
         if a.colour < 0:
             bank = self.banks[payer]
             card = self._first(bank, a.card)
@@ -193,22 +197,23 @@ class Handlers(LegalActions):
             g = self.groups[payer][a.colour][a.group]
             if g.hotel >= 0 and self._ct[g.hotel] == a.card:
                 card, g.hotel = g.hotel, -1
-                self.p_buildings.append(card)
+                payment.buildings.append(card)
             elif g.house >= 0 and self._ct[g.house] == a.card:
                 card, g.house = g.house, -1
-                self.p_buildings.append(card)
+                payment.buildings.append(card)
             else:
                 card = self._card_in_group(g, a.card)
                 self._remove(payer, a.colour, g, card)
                 self._place(receiver, card, a.colour)  # R8.6: to the receiver's properties
             self._touch(payer, a.colour)
-        self.p_paid.append(card)
-        self.p_owed -= self._value[a.card]
+        payment.paid.append(card)
+        payment.owed -= self._value[a.card]
         self._continue_payment()
 
     def _do_place(self, a: Action) -> None:
-        b = self.p_buildings.pop(0)
-        p = self.p_to
+        payment = self.payment
+        b = payment.buildings.pop(0)
+        p = payment.receiver
         if a.colour < 0:
             self.banks[p].append(b)
         else:

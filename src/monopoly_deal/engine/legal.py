@@ -255,11 +255,11 @@ class LegalActions(Attacks):
             if _KIND[t] == _K_PROPERTY:
                 acts.append(_new(GIVE, t, colour, ordinal))
             else:  # R5.5: the giver chooses the wild's colour
-                acts += [_new(GIVE, t, colour, ordinal, -1, c2) for c2 in self._wild_targets(self.a_cards[0][0], t)]
+                acts += [_new(GIVE, t, colour, ordinal, -1, c2) for c2 in self._wild_targets(self.attack.cards[0][0], t)]
         return acts
 
     def _legal_take(self) -> list[Action]:
-        (p, _, first), = self.a_cards
+        (p, _, first), = self.attack.cards
         acts = []
         for colour, ordinal, t in self._stealable(p):
             g = self.groups[p][colour][ordinal]
@@ -280,11 +280,11 @@ class LegalActions(Attacks):
         if self._has_in_hand(who, _JSN):
             acts.append(_NO)
         if self._can_transfer(who):
-            acts += [_new(TRANSFER, -1, -1, -1, q) for q in self._others[who] if q != self.a_actor]
+            acts += [_new(TRANSFER, -1, -1, -1, q) for q in self._others[who] if q != self.attack.actor]
         return acts
 
     def _legal_pay(self) -> list[Action]:
-        p = self.p_from
+        p = self.payment.payer
         acts = [_new(PAY, t) for t in self._distinct(self.banks[p])]
         if acts and self.rules.bank_first:  # R8.8 variant
             return acts
@@ -300,7 +300,8 @@ class LegalActions(Attacks):
         return acts
 
     def _legal_place(self) -> list[Action]:
-        spots = self._building_spots(self.p_to, self.p_buildings[0])
+        payment = self.payment
+        spots = self._building_spots(payment.receiver, payment.buildings[0])
         return [_new(PLACE, -1, c, o) for c, o in spots] + [_PLACE_BANK]
 
     def _legal_discard(self) -> list[Action]:

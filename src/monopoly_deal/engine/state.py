@@ -7,6 +7,7 @@ from typing import Any
 from .actions import Action
 from .cards import NO_COLOUR, RENT, Deck
 from .dice import roll_off
+from .pending import Attack, Chain, Payment
 from .rules import RuleOptionError, Rules
 from .tables import (
     _COLOURS,
@@ -49,24 +50,15 @@ class GameState:
         "_static",
         "_value",
         "_ver",
-        "a_actor",
-        "a_amount",
-        "a_cards",
-        "a_colour",
-        "a_queue",
-        "a_verb",
         "active",
+        "attack",
         "banks",
         "box",
-        "c_agg",
-        "c_def",
-        "c_from",
-        "c_noes",
+        "chain",
         "decider",
         "decision",
         "deck",
         "discard",
-        "discard_pass_go_first",
         "draw",
         "edition",
         "events",
@@ -74,15 +66,10 @@ class GameState:
         "hands",
         "history",
         "jailed",
-        "merging",
         "moves",
         "names",
         "order",
-        "p_buildings",
-        "p_from",
-        "p_owed",
-        "p_paid",
-        "p_to",
+        "payment",
         "players",
         "plays",
         "private",
@@ -90,27 +77,14 @@ class GameState:
         "result",
         "rules",
         "seed",
-        "skip_forced_discard",
         "swap",
         "turn",
         "winner",
     )
-    # The pending action card (a_*), the Just Say No chain about it (c_*), and the payment (p_*).
-    a_verb: str
-    a_actor: int
-    a_queue: list[int]
-    a_amount: int
-    a_cards: list[tuple[int, int, int]]
-    a_colour: int
-    c_agg: int
-    c_def: int
-    c_noes: int
-    c_from: int
-    p_from: int
-    p_to: int
-    p_owed: int
-    p_buildings: list[int]
-    p_paid: list[int]
+    # The pending action card, the Just Say No chain about it, and the payment (engine/pending.py).
+    attack: Attack
+    chain: Chain
+    payment: Payment
     _slot_moves: list[_SlotMoves | None]
     _slot_ver: list[int]
 
@@ -121,9 +95,6 @@ class GameState:
     names: list[str]
     seed: int
     quick: bool
-    merging: bool
-    skip_forced_discard: bool
-    discard_pass_go_first: bool
     moves: int
     deck: Deck
     _ct: tuple[int, ...]
@@ -405,34 +376,11 @@ class GameState:
         col = self.groups[p][colour]
         if not g.cards:
             col.remove(g)
-        if self.merging:
-            self._merge_unfilled(p, colour)
-        elif g.cards and colour != NO_COLOUR and all(self._ct[c] == _RAINBOW for c in g.cards):
+        elif colour != NO_COLOUR and all(self._ct[c] == _RAINBOW for c in g.cards):
             col.remove(g)
             for c in g.cards:
                 self._place(p, c, NO_COLOUR)
         self._touch(p, colour)
-
-    def _merge_unfilled(self, p: int, colour: int) -> None:
-        """Version-1 group rules (``merge_groups``, to replay old records): the unfilled groups of
-        ``colour`` merge into the first, and groups left with rainbow wilds alone lose their colour."""
-        col = self.groups[p][colour]
-        size = _SIZE[colour]
-        partial = [x for x in col if len(x.cards) < size]
-        while len(partial) > 1:
-            first, last = partial[0], partial[-1]
-            while last.cards and len(first.cards) < size:
-                first.cards.append(last.cards.pop(0))
-            if not last.cards:
-                col.remove(last)
-                partial.pop()
-            if len(first.cards) == size:
-                partial.pop(0)
-        if colour != NO_COLOUR:
-            for x in [x for x in col if all(self._ct[c] == _RAINBOW for c in x.cards)]:
-                col.remove(x)
-                for c in x.cards:
-                    self._place(p, c, NO_COLOUR)
 
     def _group_of(self, p: int, colour: int, card: int) -> Group:
         """The group of ``colour`` on ``p``'s table that holds ``card``."""

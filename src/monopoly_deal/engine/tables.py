@@ -37,11 +37,12 @@ DECISIONS: Final = ("play", "give", "take", "swap", "respond", "pay", "place", "
 RECORD_FORMAT: Final = "monopoly-deal-record"
 # Version 2: every target is asked (``accept`` actions in the record), free re-arranging has a
 # per-turn cap and groups never merge by themselves (R6.2); version 1 records replay with
-# quick_accept, merge_groups and without the cap. Version 3: a Speeding Deal target is asked for
-# its discard also when its hand holds one card type (R1.3); versions 1 and 2 replay with
-# skip_forced_discard. Version 4: a Pass Go is discarded after its draw (R5.1), and a player who
-# has played the last card of their hand re-arranges no more that turn (R6.2, S1-19); versions 1
-# to 3 replay with discard_pass_go_first and the rule option rearrange_after_empty_hand.
+# Version1Game and without the cap. Version 3: a Speeding Deal target is asked for its discard
+# also when its hand holds one card type (R1.3); version 2 records replay with Version2Game.
+# Version 4: a Pass Go is discarded after its draw (R5.1), and a player who has played the last
+# card of their hand re-arranges no more that turn (R6.2, S1-19); version 3 records replay with
+# Version3Game and the rule option rearrange_after_empty_hand. Each class states its version
+# (Game.record_version); record.start_game picks the class by it.
 RECORD_VERSION: Final = 4
 MAX_PLAYERS: Final = 10
 HAND_LIMIT: Final = 7

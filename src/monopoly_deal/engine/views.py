@@ -1,4 +1,4 @@
-"""Views and hidden information: a seat's view, an onlooker's, what an action charges, records."""
+"""Views and hidden information: a seat's view, an onlooker's, what an action charges."""
 
 from __future__ import annotations
 
@@ -22,18 +22,16 @@ from .tables import (
     PAYING,
     PLACING,
     PLAYS_PER_TURN,
-    RECORD_VERSION,
     RESPONDING,
     SPEEDING,
     SWAPPING,
     TAKING,
     _values_of,
-    record_dict,
 )
 
 
 class Views(Handlers):
-    """What each seat may see (hidden cards leave only here), what actions charge, records."""
+    """What each seat may see (hidden cards leave only here), what actions charge."""
 
     __slots__ = ()
 
@@ -118,22 +116,23 @@ class Views(Handlers):
         info: dict[str, Any] = {"type": DECISIONS[d], "player": self.decider}
         if d == OVER:
             info.update(winner=self.winner, result=self.result)
+        attack, chain, payment = self.attack, self.chain, self.payment
         if d in (GIVING, TAKING, RESPONDING, PAYING, PLACING, SPEEDING):
-            info.update(action=self.a_verb, actor=self.a_actor)
+            info.update(action=attack.verb, actor=attack.actor)
         if d == RESPONDING:
-            info.update(target=self.c_def, against=self.c_agg, noes=self.c_noes,
-                        transferred_from=self.c_from if self.c_from >= 0 else None)
-            if self.a_verb in _PAYMENT_VERBS:
-                info["amount"] = self.a_amount
+            info.update(target=chain.defender, against=chain.aggressor, noes=chain.noes,
+                        transferred_from=chain.transferred_from if chain.transferred_from >= 0 else None)
+            if attack.verb in _PAYMENT_VERBS:
+                info["amount"] = attack.amount
         if d == PAYING:
             # paid: what the cards handed over so far are worth (R8.2: no change, so it may pass the debt)
-            info.update(payer=self.p_from, receiver=self.p_to, owed=self.p_owed,
-                        paid=sum(self._value[self._ct[c]] for c in self.p_paid))
+            info.update(payer=payment.payer, receiver=payment.receiver, owed=payment.owed,
+                        paid=sum(self._value[self._ct[c]] for c in payment.paid))
         if d == PLACING:
-            info.update(building=self.card_key(self.p_buildings[0]))
-        if d in (GIVING, TAKING, RESPONDING) and self.a_cards:
-            staked = self.a_cards
-            if self.a_verb == "deal-breaker":   # it holds the group's ordinal: the stake is each of its cards
+            info.update(building=self.card_key(payment.buildings[0]))
+        if d in (GIVING, TAKING, RESPONDING) and attack.cards:
+            staked = attack.cards
+            if attack.verb == "deal-breaker":   # it holds the group's ordinal: the stake is each of its cards
                 (p, colour, ordinal), = staked
                 staked = [(p, colour, c) for c in self.groups[p][colour][ordinal].cards]
             info["cards"] = [[self.names[p], _GROUP_KEYS[colour], self.card_key(c)] for p, colour, c in staked]
@@ -141,13 +140,6 @@ class Views(Handlers):
             colour, ordinal, card, colour2 = self.swap
             info.update(card=self.card_key(card), colour=_GROUP_KEYS[colour], group=ordinal, to=_GROUP_KEYS[colour2])
         return info
-
-    def record(self) -> dict[str, Any]:
-        """The game record: replaying its actions from its seed gives this exact game."""
-        return record_dict(self.edition, self.rules, self.seed, self.names, [str(a) for a in self.history],
-                           self.winner if self.winner >= 0 else None, self.result or None, self.turn,
-                           1 if self.quick or self.merging else 2 if self.skip_forced_discard
-                           else 3 if self.discard_pass_go_first else RECORD_VERSION)
 
     def seen_action(self, index: int, seat: int) -> Action:
         """``history[index]`` as ``seat`` may know it: the action itself, unless another seat took it

@@ -470,25 +470,27 @@ class ObservationEncoder:
             return
         mv[self._o_decider + game.decider] = 1.0
         mv[self._o_to_act] = float(game.decider == seat)
+        attack, chain, payment = game.attack, game.chain, game.payment
         if d in (GIVING, TAKING, RESPONDING, PAYING, PLACING, SPEEDING):
-            card = self._card_pos.get(game.a_verb, -1)
+            card = self._card_pos.get(attack.verb, -1)
             if card >= 0:
                 mv[at["pending_card"] + card] = 1.0
-            if game.a_actor >= 0:
-                mv[at["actor"] + game.a_actor] = 1.0
+            if attack.actor >= 0:
+                mv[at["actor"] + attack.actor] = 1.0
         if d == RESPONDING:
-            for name, p in (("target", game.c_def), ("against", game.c_agg), ("transferred_from", game.c_from)):
+            for name, p in (("target", chain.defender), ("against", chain.aggressor),
+                            ("transferred_from", chain.transferred_from)):
                 if p >= 0:
                     mv[at[name] + p] = 1.0
-            mv[at["noes"]] = game.c_noes
-            if game.a_verb in _PAYMENT_VERBS:
-                mv[at["amount"]] = game.a_amount
+            mv[at["noes"]] = chain.noes
+            if attack.verb in _PAYMENT_VERBS:
+                mv[at["amount"]] = attack.amount
         elif d == PAYING:
-            mv[at["payer"] + game.p_from] = 1.0
-            mv[at["receiver"] + game.p_to] = 1.0
-            mv[at["owed"]] = game.p_owed
+            mv[at["payer"] + payment.payer] = 1.0
+            mv[at["receiver"] + payment.receiver] = 1.0
+            mv[at["owed"]] = payment.owed
         elif d == PLACING:
-            mv[at["building"] + self._type_of[game.p_buildings[0]]] = 1.0
+            mv[at["building"] + self._type_of[payment.buildings[0]]] = 1.0
         elif d == SWAPPING and game.swap is not None:
             colour, ordinal, card, colour2 = game.swap
             swap, npr = at["swap"], len(self._prop_pos)
@@ -498,8 +500,8 @@ class ObservationEncoder:
             mv[swap + npr + 2 * SLOTS] = ordinal + 1
         if d in (GIVING, TAKING, RESPONDING):
             seats, colours, cards = at["deal_seats"], at["deal_colours"], at["deal_cards"]
-            names_cards = game.a_verb != "deal-breaker"  # a Deal Breaker names a group, not a card
-            for p, colour, card in game.a_cards:
+            names_cards = attack.verb != "deal-breaker"  # a Deal Breaker names a group, not a card
+            for p, colour, card in attack.cards:
                 mv[seats + p] += 1.0
                 mv[colours + colour] += 1.0
                 if names_cards and self._prop_of[card] >= 0:

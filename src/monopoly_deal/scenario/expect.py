@@ -85,12 +85,13 @@ def _seat_name(seat: int) -> str:
 
 
 def _owed(game: Game) -> int:
-    return game.p_owed if DECISIONS[game.decision] == "pay" else 0
+    return game.payment.owed if DECISIONS[game.decision] == "pay" else 0
 
 
 def _amount(game: Game) -> int:
-    charging = game.a_verb in _CHARGES or game.a_verb.startswith("rent:")
-    return game.a_amount if charging else 0
+    verb = game.attack.verb
+    charging = verb in _CHARGES or verb.startswith("rent:")
+    return game.attack.amount if charging else 0
 
 
 def _draw_keys(game: Game) -> list[str]:
@@ -188,7 +189,7 @@ _EXPECT: dict[str, Callable[[_Reader, Any, str], list[Check]]] = {
     "discard_size": _single(_count, lambda game: len(game.discard)),
     "owed": _single(_count, _owed),
     "amount": _single(_count, _amount),
-    "noes": _single(_count, lambda game: game.c_noes if game.a_verb else 0),
+    "noes": _single(_count, lambda game: game.chain.noes if game.attack.verb else 0),
     "winner": _single(_seat_or_none, lambda game: game.winner, _seat_name),
     "result": _single(_choice(RESULTS), lambda game: game.result or "none"),
     "jailed": _parse_jailed,
