@@ -85,15 +85,3 @@ def test_ctrl_c_in_sim_prints_the_games_played(tmp_path: Path) -> None:
     out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and "Traceback" not in err and "games, 2 players" in out
     assert err.startswith("stopped (Ctrl+C) after") and err.count("\n") == 1
-
-
-def test_ctrl_c_in_analyse_shows_and_writes_the_decisions_weighed(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "monopoly_deal", "arena", "--bots", "heuristic", "heuristic", "--games", "2",
-                    "--records", "--out", str(tmp_path / "arena")], capture_output=True, text=True, check=True)
-    stopped = interrupted(["analyse", str(tmp_path / "arena" / "games.jsonl"), "--budget", "20", "--bot", "heuristic",
-                           "--out", str(tmp_path / "out")], " decisions, ")   # the progress: a decision weighed
-    assert stopped.returncode == 130 and "Traceback" not in stopped.stdout, stopped.stdout
-    assert "stopped (Ctrl+C) after" in stopped.stdout and "accuracy" in stopped.stdout   # the table of those weighed
-    data = json.loads((tmp_path / "out" / "analysis.json").read_text())
-    assert data["stopped_after"] == f"{len(data['decisions'])} decisions" and data["decisions"]
-    assert (tmp_path / "out" / "winchance.png").exists()

@@ -109,24 +109,6 @@ CASES = [
     (["replay", "huge.json"], 1, "huge.json: too large for a game record"),
     (["replay", "game.json", "--viewer", "P3"], 2, "--viewer P3: game.json is a game of 2 players"),
     (["replay", "game.json", "--tui"], 1, "needs a terminal"),
-    # analyse
-    (["analyse", "missing.json"], 1, "missing.json: cannot read the file"),
-    (["analyse", "notes.txt"], 1, "notes.txt: not valid JSON"),
-    (["analyse", "binary.json"], 1, "binary.json: cannot read the file"),
-    (["analyse", "edited.json"], 1, "edited.json: actions[2]"),
-    (["analyse", "players.json"], 1, "players.json: field 'players'"),
-    (["analyse", "missing.jsonl"], 1, "missing.jsonl: cannot read the file"),
-    (["analyse", "game.json", "--seat", "P3"], 2, "--seat P3: game.json is a game of 2 players"),
-    (["analyse", "game.json", "--seat", "P0"], 2, "expected a player from P1 to P10, not 'P0'"),
-    (["analyse", "game.json", "--budget", "1"], 2, "budget must be from 2 to 10000, not 1"),
-    (["analyse", "game.json", "--budget", "10001"], 2, "budget must be from 2 to 10000, not 10001"),
-    (["analyse", "game.json", "--budget", "many"], 2, "budget must be a number from 2 to 10000, not 'many'"),
-    (["analyse", "game.json", "--seed", "-1"], 2, "seed must be from 0 to"),
-    (["analyse", "game.json", "--bot", "nosuchbot"], 2, "unknown bot 'nosuchbot'"),
-    (["analyse", "game.json", "--bot", "ismcts:iters=0"], 2, "bot 'ismcts': iters must be a whole number from 1 to 20000"),
-    (["analyse", "game.json", "--match", "2"], 2, "--match: game.json is a game record, not a tournament file"),
-    (["analyse", "game.json", "--out", "notes.txt"], 2, "--out notes.txt: is a file"),
-    (["analyse", ""], 2, "argument RECORD: an empty name"),
     # sim
     (["sim", "--rules", "start=99"], 2, "start=99 names a seat beyond"),
     (["sim", "--seed", "-1"], 2, "seed must be from 0 to 18446744073709551615, not -1"),
@@ -204,7 +186,7 @@ def test_a_database_that_never_answers_is_given_up(busy_port: int, monkeypatch: 
 #: files), commands to type, quoted values, rule option and bot names, URLs, money and seats.
 _KEPT = re.compile(r"「[^」]*」|\w+=[A-Za-z0-9_.-]*|--?[\w-]+|mdeal( \w+){0,2}|[\w.:/*@+-]*[/.][\w.:/*@+-]*|\bP\d+\b|\d+M\b|"
                    r"\b(true|false|random|dice|heuristic|ismcts|policy|openspiel-ismcts|bottom|discard|base|enhanced|"
-                   r"PATH|FILE|RECORD|SPEC|DIR|COMMAND|printed|s2|JSON|UTF-8|IP|MiB|sqlite|SQLite|Ray|auto|postgresql|pip|install|iters|time|depth|rounds|width|fitted|"
+                   r"PATH|FILE|SPEC|DIR|COMMAND|printed|s2|JSON|UTF-8|IP|MiB|sqlite|SQLite|Ray|auto|postgresql|pip|install|iters|time|depth|rounds|width|fitted|"
                    r"sims|rollouts|seed|c|x|abc|nan)\b")
 #: Lines whose reason is another program's own words (the database driver's).
 _DRIVER_WORDS = {"serve --db sqlite:////nonexistent/x.db", "serve --db postgresql://u:secret@127.0.0.1:1/db"}

@@ -21,8 +21,6 @@ MODULES = [
     "monopoly_deal.i18n",
     "monopoly_deal.bots.heuristic", "monopoly_deal.bots.ismcts", "monopoly_deal.arena", "monopoly_deal.arena.play",
     "monopoly_deal.arena.stats",
-    "monopoly_deal.analysis", "monopoly_deal.analysis.winchance", "monopoly_deal.analysis.review",
-    "monopoly_deal.analysis.report",
     "monopoly_deal.server.persistence", "monopoly_deal.server.protocol", "monopoly_deal.server.rooms",
     "monopoly_deal.server.views", "monopoly_deal.server.app", "monopoly_deal.server.http",
     "monopoly_deal.server.botpool", "monopoly_deal.server.tuning", "monopoly_deal.server.replay",
@@ -74,11 +72,6 @@ def test_readme_card_list_is_the_data() -> None:
 def test_bots_doc_examples_run() -> None:
     result = _run((ROOT / "docs" / "bots.md").read_text(encoding="utf-8"), "docs/bots.md", {})
     assert result.attempted > 5 and result.failed == 0
-
-
-def test_analysis_doc_examples_run() -> None:
-    result = _run((ROOT / "docs" / "analysis.md").read_text(encoding="utf-8"), "docs/analysis.md", {})
-    assert result.attempted >= 3 and result.failed == 0
 
 
 # --- docs/rules.md: the project's own rule book --------------------------------------

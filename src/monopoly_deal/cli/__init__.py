@@ -1,7 +1,7 @@
 """The ``mdeal`` command.
 
 This module reads the command line and runs the command it names; each group of commands has its
-module (:mod:`.games`, :mod:`.analyse`, :mod:`.batch`, :mod:`.serve`, :mod:`.rulebook`), which adds its subcommands'
+module (:mod:`.games`, :mod:`.batch`, :mod:`.serve`, :mod:`.rulebook`), which adds its subcommands'
 options and runs them.
 """
 
@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import analyse, batch, games, language, rulebook, serve
+from . import batch, games, language, rulebook, serve
 from .errors import STOPPED, CommandError
 from .installed import ENGINE
 from .language import _language, _Parser, _say
@@ -29,7 +29,6 @@ def build_parser() -> argparse.ArgumentParser:
     rulebook.add_cards(sub)
     rulebook.add_scenario(sub)
     games.add_replay(sub)
-    analyse.add_analyse(sub)
     games.add_play(sub)
     games.add_watch(sub)
     serve.add_serve(sub)

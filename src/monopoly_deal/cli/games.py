@@ -102,44 +102,30 @@ def _tell(game: Any, args: argparse.Namespace) -> None:
 
 def _replay_arena_games(args: argparse.Namespace) -> int:
     """An arena's ``games.jsonl`` (``mdeal arena --records``) game by game, or only game ``--match N``."""
-    lines = _arena_lines(args.file)
+    from ..record import MAX_RECORD_BYTES, RecordError, from_dict, read_text, replay
+
+    try:   # a game's line holds its record and the arena's notes on it; many games, each a record's size
+        lines = read_text(args.file, MAX_RECORD_BYTES * 64, "an arena's games", RecordError).splitlines()
+    except RecordError as error:
+        raise Failure("as-is", problem=error) from None
     if args.match is not None and args.match > len(lines):
         raise UsageError("game-count", match=args.match, path=args.file, games=len(lines))
     if args.tui and args.match is None:
         raise UsageError("tui-one-match")
     chosen = range(len(lines)) if args.match is None else [args.match - 1]
     for n in chosen:
-        game = _arena_game(lines, n, args.file)
+        source = f"{args.file}, game {n + 1}"
+        try:
+            record = json.loads(lines[n])["record"]
+            game = replay(from_dict(record, source).printable())
+        except (ValueError, KeyError, TypeError) as error:
+            problem = error if isinstance(error, RecordError) else RecordError(
+                f"{source}: not a game of an arena's records", "not-this", path=source)
+            raise Failure("as-is", problem=problem) from None
         if args.match is None:
             print(("\n" if n else "") + _say("arena-game", n=n + 1, games=len(lines)))
         _tell(game, args)
     return 0
-
-
-def _arena_lines(path: str) -> list[str]:
-    """The lines of an arena's ``games.jsonl``, a game each (not read yet); a file that cannot be read is a
-    :class:`Failure`."""
-    from ..record import MAX_RECORD_BYTES, RecordError, read_text
-
-    try:   # a game's line holds its record and the arena's notes on it; many games, each a record's size
-        return read_text(path, MAX_RECORD_BYTES * 64, "an arena's games", RecordError).splitlines()
-    except RecordError as error:
-        raise Failure("as-is", problem=error) from None
-
-
-def _arena_game(lines: list[str], n: int, path: str) -> Any:
-    """Game ``n`` (from 0) of an arena's ``games.jsonl`` lines, replayed (names made printable); a line that is
-    not such a game, or does not replay, is a :class:`Failure` naming the file and the game."""
-    from ..record import RecordError, from_dict, replay
-
-    source = f"{path}, game {n + 1}"
-    try:
-        record = json.loads(lines[n])["record"]
-        return replay(from_dict(record, source).printable())
-    except (ValueError, KeyError, TypeError) as error:
-        problem = error if isinstance(error, RecordError) else RecordError(
-            f"{source}: not a game of an arena's records", "not-this", path=source)
-        raise Failure("as-is", problem=problem) from None
 
 
 def _is_tournament_file(path: str) -> bool:
