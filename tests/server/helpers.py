@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -12,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 from monopoly_deal.server.connections import Connection
@@ -21,6 +24,21 @@ from monopoly_deal.server.protocol import RoomOptions
 from monopoly_deal.server.rooms import Room
 from monopoly_deal.server.tournaments import LiveTournament, Tournaments
 from monopoly_deal.tournament import Team
+
+#: Where the tests install what they take from npm (TypeScript's checker, axe-core), once per machine.
+NPM_CACHE = Path(os.environ.get("MDEAL_TEST_CACHE", Path.home() / ".cache" / "monopoly-deal-tests"))
+
+
+def npm_file(package: str, path: str, purpose: str) -> Path:
+    """``path`` inside the npm ``package`` (``"typescript@5"``), installed into :data:`NPM_CACHE` on first use;
+    the calling test skips without npm, saying it could not ``purpose``."""
+    found = NPM_CACHE / "node_modules" / path
+    if not found.exists():
+        if shutil.which("npm") is None:
+            pytest.skip(f"npm is absent: cannot install {package.split('@')[0]} to {purpose} (apt-get install npm)")
+        subprocess.run(["npm", "install", "--prefix", str(NPM_CACHE), package, "--no-audit", "--no-fund"],
+                       check=True, capture_output=True, timeout=600)
+    return found
 
 
 def _no_socket(code: int, reason: str) -> None:

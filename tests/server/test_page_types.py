@@ -4,26 +4,17 @@ DOM's types. A cast in a JSDoc comment, ``/** @type {HTMLInputElement} */ (node)
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from .helpers import npm_file
 
 STATIC = Path(__file__).parents[2] / "src" / "monopoly_deal" / "server" / "static"
-CACHE = Path(os.environ.get("MDEAL_TEST_CACHE", Path.home() / ".cache" / "monopoly-deal-tests"))
 
 
 def tsc() -> Path:
     """TypeScript's checker, installed into the tests' cache folder on first use; the test skips without npm."""
-    binary = CACHE / "node_modules" / ".bin" / "tsc"
-    if not binary.exists():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is absent: cannot install TypeScript to check the page's types (apt-get install npm)")
-        subprocess.run(["npm", "install", "--prefix", str(CACHE), "typescript@5", "--no-audit", "--no-fund"],
-                       check=True, capture_output=True, timeout=600)
-    return binary
+    return npm_file("typescript@5", ".bin/tsc", "check the page's types")
 
 
 def test_every_script_of_the_page_asks_to_be_checked() -> None:

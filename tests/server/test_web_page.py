@@ -10,23 +10,17 @@ one with a Just Say No and a payment of several cards.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from monopoly_deal.engine import Game, Rules
 from monopoly_deal.server.views import hello
 
-from .helpers import Server
+from .helpers import Server, npm_file
 from .test_browser import choose, launch, needs_chromium, seat_by_invite
 
 CARDS = hello("en")["cards"]
-AXE_CACHE = Path(os.environ.get("MDEAL_TEST_CACHE", Path.home() / ".cache" / "monopoly-deal-tests"))
 
 Click = tuple[int, str, dict[str, Any]]   # seat, action, the decision it answers
 
@@ -72,13 +66,8 @@ def watch(page: Any, problems: list[str]) -> Any:
 
 
 def axe_source() -> str:
-    """axe-core (npm registry), installed into a cache folder on first use; the test skips without npm."""
-    script = AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        if shutil.which("npm") is None:
-            pytest.skip("npm is absent: cannot install axe-core for the accessibility check (apt-get install npm)")
-        subprocess.run(["npm", "install", "--prefix", str(AXE_CACHE), "axe-core@4", "--no-audit", "--no-fund"],
-                       check=True, timeout=600, capture_output=True)
+    """axe-core (npm registry), installed into the tests' cache on first use; the test skips without npm."""
+    script = npm_file("axe-core@4", "axe-core/axe.min.js", "check the page's accessibility")
     return script.read_text(encoding="utf-8")
 
 
